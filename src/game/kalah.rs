@@ -1,0 +1,410 @@
+//! Kalah(m, n) with the rule sets `standard`, `empty-capture` and `course` (RULES.md section 2).
+//!
+//! The board is one array of pits in sowing order: side 0's houses 1..m, side 0's store, side
+//! 1's houses 1..m, side 1's store (OpenSpiel's order). Houses are numbered from their owner's
+//! left, so house k of one side faces house m+1-k of the other. The position is copied whole
+//! for undo (16 bytes of pits, the side and the hash). This module does not search.
+
+use super::zobrist::key_table;
+use super::{Evaluator, Game, Outcome, Score, Side};
+
+/// Pits of the largest board: 2 x 6 houses and 2 stores.
+const MAX_PITS: usize = 14;
+/// Seeds in one pit never exceed all the seeds of Kalah(6, 12).
+const MAX_SEEDS: usize = 144;
+const PIT_KEYS: [u64; MAX_PITS * (MAX_SEEDS + 1)] = key_table(0x6b61_6c61_6800_0001);
+const SIDE_KEY: u64 = key_table::<1>(0x6b61_6c61_6800_0002)[0];
+
+/// Which of the three rule sets is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rules {
+    /// Extra move for the last seed in the own store; capture needs seeds opposite.
+    Standard,
+    /// As standard, but a lone last seed is captured even when the opposite house is empty.
+    EmptyCapture,
+    /// No extra move; the game also ends when a store holds more than half of the seeds.
+    Course,
+}
+
+impl Rules {
+    const ALL: [Rules; 3] = [Rules::Standard, Rules::EmptyCapture, Rules::Course];
+
+    fn name(self) -> &'static str {
+        match self {
+            Rules::Standard => "standard",
+            Rules::EmptyCapture => "empty-capture",
+            Rules::Course => "course",
+        }
+    }
+}
+
+/// The part of the state that changes with moves; also the undo record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position {
+    pits: [u8; MAX_PITS],
+    side: Side,
+    hash: u64,
+}
+
+/// A Kalah game: the board size, the rule set and the current position.
+#[derive(Clone, Debug)]
+pub struct Kalah {
+    houses: usize,
+    seeds: usize,
+    rules: Rules,
+    pos: Position,
+}
+
+/// Kalah's evaluations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KalahEval {
+    /// Own store minus the opponent's store.
+    StoreDiff,
+    /// The Mancala study's two-phase function.
+    Course,
+}
+
+/// Where the last seed of a sow ended and whether it captured.
+struct Sow {
+    last: usize,
+    captured: bool,
+}
+
+impl Kalah {
+    /// Kalah with `houses` houses a side and `seeds` seeds per house under `rules`.
+    pub fn new(houses: usize, seeds: usize, rules: Rules) -> Result<Self, String> {
+        if !(1..=6).contains(&houses) {
+            return Err(format!("kalah houses must be 1..=6, not {houses}"));
+        }
+        if !(1..=12).contains(&seeds) {
+            return Err(format!("kalah seeds must be 1..=12, not {seeds}"));
+        }
+        let mut pits = [0u8; MAX_PITS];
+        for side in 0..2 {
+            for house in 0..houses {
+                pits[side * (houses + 1) + house] = seeds as u8;
+            }
+        }
+        let mut game = Kalah { houses, seeds, rules, pos: Position { pits, side: 0, hash: 0 } };
+        game.pos.hash = game.hash_from_scratch();
+        Ok(game)
+    }
+
+    fn num_pits(&self) -> usize {
+        2 * self.houses + 2
+    }
+
+    fn store(&self, side: Side) -> usize {
+        side as usize * (self.houses + 1) + self.houses
+    }
+
+    fn house_index(&self, side: Side, house: u8) -> usize {
+        side as usize * (self.houses + 1) + house as usize - 1
+    }
+
+    fn houses_of(&self, side: Side) -> &[u8] {
+        let base = side as usize * (self.houses + 1);
+        &self.pos.pits[base..base + self.houses]
+    }
+
+    fn house_total(&self, side: Side) -> u32 {
+        self.houses_of(side).iter().map(|&s| u32::from(s)).sum()
+    }
+
+    /// Seeds in `side`'s store.
+    pub fn store_seeds(&self, side: Side) -> u32 {
+        u32::from(self.pos.pits[self.store(side)])
+    }
+
+    /// All seeds on the board (conserved by every move).
+    pub fn total_seeds(&self) -> u32 {
+        self.pos.pits[..self.num_pits()].iter().map(|&s| u32::from(s)).sum()
+    }
+
+    fn is_over(&self) -> bool {
+        self.house_total(0) == 0 && self.house_total(1) == 0
+    }
+
+    /// Sows `house` of the side to move on `pits`, with the capture; no extra move or end test.
+    fn sow(&self, pits: &mut [u8; MAX_PITS], house: u8) -> Sow {
+        let mover = self.pos.side;
+        let n = self.num_pits();
+        let opp_store = self.store(1 - mover);
+        let own_store = self.store(mover);
+        let start = self.house_index(mover, house);
+        let mut seeds = usize::from(pits[start]);
+        pits[start] = 0;
+        let ring = n - 1;
+        let laps = (seeds - 1) / ring;
+        if laps > 0 {
+            for (i, pit) in pits.iter_mut().enumerate().take(n) {
+                if i != opp_store {
+                    *pit += laps as u8;
+                }
+            }
+            seeds -= laps * ring;
+        }
+        let mut i = start;
+        while seeds > 0 {
+            i += 1;
+            if i == n {
+                i = 0;
+            }
+            if i != opp_store {
+                pits[i] += 1;
+                seeds -= 1;
+            }
+        }
+        let own_house = i / (self.houses + 1) == mover as usize && i != own_store;
+        let mut captured = false;
+        if own_house && pits[i] == 1 {
+            let opposite = 2 * self.houses - i;
+            if pits[opposite] > 0 || self.rules == Rules::EmptyCapture {
+                pits[own_store] += pits[opposite] + 1;
+                pits[opposite] = 0;
+                pits[i] = 0;
+                captured = true;
+            }
+        }
+        Sow { last: i, captured }
+    }
+
+    /// Ends the game when a side's houses are empty (or, under `course`, a store holds more
+    /// than half of the seeds): each side's remaining seeds go to its own store.
+    fn end_test(&mut self) {
+        let half = (2 * self.houses * self.seeds / 2) as u32;
+        let ended = self.house_total(0) == 0
+            || self.house_total(1) == 0
+            || (self.rules == Rules::Course
+                && (self.store_seeds(0) > half || self.store_seeds(1) > half));
+        if ended {
+            for side in 0..2 {
+                let base = side as usize * (self.houses + 1);
+                let left = self.house_total(side) as u8;
+                self.pos.pits[base..base + self.houses].fill(0);
+                self.pos.pits[self.store(side)] += left;
+            }
+        }
+    }
+
+    fn margin(&self) -> Score {
+        let side = self.pos.side;
+        self.store_seeds(side) as Score - self.store_seeds(1 - side) as Score
+    }
+}
+
+impl Evaluator<Kalah> for KalahEval {
+    fn evaluate(&self, game: &Kalah) -> Score {
+        match self {
+            KalahEval::StoreDiff => game.margin(),
+            KalahEval::Course => course_eval(game),
+        }
+    }
+}
+
+/// The study's function: store difference while the stores hold fewer than 30 seeds, then
+/// `(S_own - S_opp) * (1 + sign * E / |S_own - S_opp|)` in exact integer form.
+fn course_eval(game: &Kalah) -> Score {
+    let own = game.pos.side;
+    if game.store_seeds(0) + game.store_seeds(1) < 30 {
+        return game.margin();
+    }
+    let side_total = |s: Side| (game.house_total(s) + game.store_seeds(s)) as Score;
+    let diff = side_total(own) - side_total(1 - own);
+    if diff == 0 {
+        return 0;
+    }
+    let empty = (0..2).map(|s| game.houses_of(s).iter().filter(|&&x| x == 0).count()).sum::<usize>();
+    let sign = if diff >= 0 { 1 } else { -1 };
+    diff + sign * empty as Score * diff.signum()
+}
+
+impl Game for Kalah {
+    type Move = u8;
+    type Undo = Position;
+    type Eval = KalahEval;
+
+    const NAME: &'static str = "kalah";
+    const EVAL_NAMES: &'static [&'static str] = &["store-diff", "course"];
+
+    fn from_options(options: &str) -> Result<Self, String> {
+        let mut numbers = Vec::new();
+        let mut rules = Rules::Standard;
+        for token in options.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+            if let Ok(n) = token.parse::<usize>() {
+                numbers.push(n);
+            } else {
+                rules = *Rules::ALL.iter().find(|r| r.name() == token).ok_or_else(|| {
+                    format!("unknown kalah rule set `{token}` (standard, empty-capture, course)")
+                })?;
+            }
+        }
+        if numbers.len() > 2 {
+            return Err(format!("kalah takes at most two numbers (houses, seeds), got `{options}`"));
+        }
+        let houses = numbers.first().copied().unwrap_or(6);
+        let seeds = numbers.get(1).copied().unwrap_or(4);
+        Kalah::new(houses, seeds, rules)
+    }
+
+    fn spec(&self) -> String {
+        format!("kalah:{},{},{}", self.houses, self.seeds, self.rules.name())
+    }
+
+    fn parse_eval(name: &str) -> Option<KalahEval> {
+        match name {
+            "store-diff" => Some(KalahEval::StoreDiff),
+            "course" => Some(KalahEval::Course),
+            _ => None,
+        }
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.pos.side
+    }
+
+    fn generate_moves(&self, moves: &mut Vec<u8>) {
+        for (i, &seeds) in self.houses_of(self.pos.side).iter().enumerate() {
+            if seeds > 0 {
+                moves.push(i as u8 + 1);
+            }
+        }
+    }
+
+    fn count_moves(&self, _scratch: &mut Vec<u8>) -> u64 {
+        self.houses_of(self.pos.side).iter().filter(|&&s| s > 0).count() as u64
+    }
+
+    fn make(&mut self, house: u8) -> Position {
+        let undo = self.pos;
+        let mut pits = self.pos.pits;
+        let sow = self.sow(&mut pits, house);
+        self.pos.pits = pits;
+        let extra = sow.last == self.store(self.pos.side) && self.rules != Rules::Course;
+        if !extra {
+            self.pos.side = 1 - self.pos.side;
+            self.pos.hash ^= SIDE_KEY;
+        }
+        self.end_test();
+        for i in 0..self.num_pits() {
+            let (old, new) = (undo.pits[i], self.pos.pits[i]);
+            if old != new {
+                self.pos.hash ^= pit_key(i, old) ^ pit_key(i, new);
+            }
+        }
+        #[cfg(debug_assertions)]
+        self.check_invariants();
+        undo
+    }
+
+    fn unmake(&mut self, _mv: u8, undo: Position) {
+        self.pos = undo;
+    }
+
+    fn make_null(&mut self) -> Option<Position> {
+        let undo = self.pos;
+        self.pos.side = 1 - self.pos.side;
+        self.pos.hash ^= SIDE_KEY;
+        Some(undo)
+    }
+
+    fn unmake_null(&mut self, undo: Position) {
+        self.pos = undo;
+    }
+
+    fn hash(&self) -> u64 {
+        self.pos.hash
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        let pits = (0..self.num_pits()).fold(0, |h, i| h ^ pit_key(i, self.pos.pits[i]));
+        pits ^ if self.pos.side == 1 { SIDE_KEY } else { 0 }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if !self.is_over() {
+            return None;
+        }
+        Some(match self.margin() {
+            m if m > 0 => Outcome::Win,
+            m if m < 0 => Outcome::Loss,
+            _ => Outcome::Draw,
+        })
+    }
+
+    /// A finished game scores its final store margin: the solved values are margins.
+    fn terminal_score(&self, _ply: usize) -> Option<Score> {
+        self.is_over().then(|| self.margin())
+    }
+
+    fn move_index(&self, house: u8) -> usize {
+        self.pos.side as usize * self.houses + house as usize - 1
+    }
+
+    fn move_index_space(&self) -> usize {
+        2 * self.houses
+    }
+
+    fn is_pass(&self, _mv: u8) -> bool {
+        false
+    }
+
+    fn is_noisy(&self, house: u8) -> bool {
+        let mut pits = self.pos.pits;
+        self.sow(&mut pits, house).captured
+    }
+
+    fn format_move(&self, house: u8) -> String {
+        house.to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<u8, String> {
+        let house: u8 = text
+            .parse()
+            .ok()
+            .filter(|h| (1..=self.houses as u8).contains(h))
+            .ok_or_else(|| format!("a kalah move is a house number 1..={}", self.houses))?;
+        if self.is_over() {
+            return Err("the game is over".into());
+        }
+        if self.pos.pits[self.house_index(self.pos.side, house)] == 0 {
+            return Err(format!("house {house} is empty"));
+        }
+        Ok(house)
+    }
+
+    fn board_string(&self) -> String {
+        let row = |side: Side| -> String {
+            self.houses_of(side).iter().map(|s| format!("{s:3}")).collect::<String>()
+        };
+        let top: String = {
+            let mut houses: Vec<String> =
+                self.houses_of(1).iter().map(|s| format!("{s:3}")).collect();
+            houses.reverse();
+            houses.concat()
+        };
+        format!(
+            "      {top}\n  {:3} {} {:3}\n      {}\n  side to move: {}",
+            self.store_seeds(1),
+            " ".repeat(3 * self.houses),
+            self.store_seeds(0),
+            row(0),
+            self.pos.side
+        )
+    }
+}
+
+fn pit_key(pit: usize, seeds: u8) -> u64 {
+    PIT_KEYS[pit * (MAX_SEEDS + 1) + seeds as usize]
+}
+
+#[cfg(debug_assertions)]
+impl Kalah {
+    fn check_invariants(&self) {
+        debug_assert_eq!(self.total_seeds() as usize, 2 * self.houses * self.seeds);
+        debug_assert!(self.pos.pits[self.num_pits()..].iter().all(|&s| s == 0));
+    }
+}
+
+#[cfg(test)]
+mod tests;

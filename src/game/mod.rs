@@ -1,0 +1,134 @@
+//! Game rules behind one trait: moves, make/unmake, hashing, notation, outcomes and evaluations.
+//!
+//! This module knows nothing about search, serde, clap or files. A game is its rules, its
+//! Zobrist hashing, its move notation and its named evaluation functions; everything else
+//! (search, harness, reports) is generic over [`Game`].
+
+pub mod kalah;
+pub mod perft;
+pub mod zobrist;
+
+use std::fmt::Debug;
+
+/// A player: 0 moves first (Black in Ming Mang, South in Kalah), 1 second.
+pub type Side = u8;
+
+/// A score in evaluation units, from the point of view of the side to move.
+pub type Score = i32;
+
+/// Scores at or beyond this magnitude are decided results ("mate" scores).
+pub const WIN_SCORE: Score = 1_000_000;
+
+/// Any score from a search lies strictly inside `(-INFINITY, INFINITY)`.
+pub const INFINITY: Score = 2_000_000;
+
+/// How a finished game ended, seen from the side to move in the terminal position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The side to move has won.
+    Win,
+    /// The side to move has lost.
+    Loss,
+    /// Neither side has won.
+    Draw,
+}
+
+/// A static evaluation of positions of `G`, from the side to move's point of view.
+pub trait Evaluator<G>: Send + Sync {
+    /// Scores `game`, which is not terminal, for its side to move.
+    fn evaluate(&self, game: &G) -> Score;
+}
+
+/// The rules of one game, in the form every search and the harness use.
+///
+/// Positions are reached by playing moves from [`Game::start`]; games whose rules depend on
+/// history (Ming Mang's repetition ban) keep that history inside the value.
+pub trait Game: Clone + Debug + Send + Sync + 'static {
+    /// One move, including a pass where the game has one. `Default` is a placeholder value
+    /// used to fill fixed tables; it need not be legal.
+    type Move: Copy + Eq + Debug + Default + Send + Sync + 'static;
+    /// What `make` returns so that `unmake` can restore the position exactly.
+    type Undo: Copy + Debug;
+    /// The game's named evaluation functions.
+    type Eval: Evaluator<Self> + Copy + Debug + PartialEq + Send + Sync + 'static;
+
+    /// The game's name as written in game strings, e.g. `kalah`.
+    const NAME: &'static str;
+    /// The names of the evaluations, the default first.
+    const EVAL_NAMES: &'static [&'static str];
+
+    /// Builds the start position from the options after `name:` in a game string
+    /// (`""` for the defaults).
+    fn from_options(options: &str) -> Result<Self, String>;
+    /// The canonical game string, e.g. `kalah:6,4,standard`; `from_options` accepts it back.
+    fn spec(&self) -> String;
+    /// Looks up an evaluation by name.
+    fn parse_eval(name: &str) -> Option<Self::Eval>;
+
+    /// The side to move.
+    fn side_to_move(&self) -> Side;
+    /// Appends every legal move to `moves` (which the caller has cleared). In a terminal
+    /// position there are none. A pass is included only where the game's search rules say so.
+    fn generate_moves(&self, moves: &mut Vec<Self::Move>);
+    /// The number of moves `generate_moves` would produce that are not passes; perft's last
+    /// ply. Games may override this with something faster than generating.
+    fn count_moves(&self, scratch: &mut Vec<Self::Move>) -> u64 {
+        scratch.clear();
+        self.generate_moves(scratch);
+        scratch.iter().filter(|&&mv| !self.is_pass(mv)).count() as u64
+    }
+    /// Plays a legal move.
+    fn make(&mut self, mv: Self::Move) -> Self::Undo;
+    /// Takes back `mv`, which was the last move made, given what its `make` returned.
+    fn unmake(&mut self, mv: Self::Move, undo: Self::Undo);
+
+    /// Hands the move to the opponent without moving, for null-move pruning; `None` when the
+    /// game has no such thing in the current position.
+    fn make_null(&mut self) -> Option<Self::Undo>;
+    /// Takes back a `make_null`.
+    fn unmake_null(&mut self, undo: Self::Undo);
+
+    /// The incrementally kept Zobrist hash of the position (including the side to move and
+    /// anything else that decides the legal moves).
+    fn hash(&self) -> u64;
+    /// The same hash computed from scratch: the test oracle for `hash`.
+    fn hash_from_scratch(&self) -> u64;
+
+    /// `Some` when the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// The search value of a terminal position for its side to move, `ply` plies below the
+    /// root; `None` when the game is not over. Decided wins score `WIN_SCORE - ply` or in
+    /// evaluation units, as the game's rules say.
+    fn terminal_score(&self, ply: usize) -> Option<Score>;
+
+    /// A dense index of `mv` below `move_index_space`, for history and killer tables.
+    fn move_index(&self, mv: Self::Move) -> usize;
+    /// The size of the `move_index` range.
+    fn move_index_space(&self) -> usize;
+    /// Whether `mv` is a pass (perft never counts passes).
+    fn is_pass(&self, mv: Self::Move) -> bool;
+    /// Whether `mv` is noisy (a capture): quiescence searches after such moves.
+    fn is_noisy(&self, mv: Self::Move) -> bool;
+    /// The game's static score of `mv` for candidate sorting (higher first).
+    fn move_score(&self, _mv: Self::Move) -> Score {
+        0
+    }
+
+    /// Writes `mv` in the game's notation.
+    fn format_move(&self, mv: Self::Move) -> String;
+    /// Reads a move in the game's notation and checks that it is legal here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
+    /// The position as text for display (several lines).
+    fn board_string(&self) -> String;
+
+    /// Plays a comma-separated list of moves from this position; the error names the move.
+    fn play_moves(&mut self, list: &str) -> Result<(), String> {
+        for (i, text) in list.split(',').map(str::trim).filter(|t| !t.is_empty()).enumerate() {
+            let mv = self
+                .parse_move(text)
+                .map_err(|e| format!("move {} `{text}`: {e}", i + 1))?;
+            self.make(mv);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,2 @@
+//! cutoff: a benchmarking and ablation suite for game-tree search.
+pub mod game;
