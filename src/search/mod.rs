@@ -1,0 +1,22 @@
+//! Search, generic over [`Game`](crate::game::Game): one negamax whose every enhancement is a
+//! runtime flag, an expectimax, configurations and parameters.
+//!
+//! This module never prints, reads a clock, touches a file or draws a random number; it sees
+//! no concrete game. The same position, configuration and parameters give the same node
+//! counts, move and score every time.
+
+pub mod config;
+pub mod expectimax;
+mod ordering;
+pub mod params;
+pub mod stats;
+mod tt;
+mod negamax;
+
+pub use config::{Algorithm, Config, Enhancement};
+pub use negamax::{Searcher, MAX_DEPTH};
+pub use params::{Params, TtScheme};
+pub use stats::{Counters, Iteration};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,512 @@
+//! The one negamax behind every configuration: each enhancement is a runtime flag gating one
+//! small decision, and the empty set is plain minimax.
+//!
+//! Scores are negated only where the side to move changes (Kalah's extra move keeps it).
+//! Nothing here allocates per node: move lists and scores live in per-ply buffers made once,
+//! and the principal variation in a triangular table. The search never prints, reads a clock
+//! or touches files; callers time iterations through the callback.
+
+use super::config::{Config, Enhancement};
+use super::ordering::Ordering;
+use super::params::Params;
+use super::stats::{Counters, Iteration};
+use super::tt::{Bound, Entry, Table};
+use crate::game::{Evaluator, Game, Score, INFINITY, WIN_SCORE};
+
+/// The deepest nominal depth a search accepts.
+pub const MAX_DEPTH: u32 = 64;
+/// Plies below the root, quiescence included, that the buffers hold.
+const MAX_PLY: usize = MAX_DEPTH as usize + 64;
+/// Scores beyond this are wins or losses at a known distance.
+const WIN_BOUND: Score = WIN_SCORE - MAX_PLY as Score;
+
+/// A reusable negamax searcher for one game, configuration, parameter set and evaluation.
+pub struct Searcher<G: Game, E: Evaluator<G>> {
+    config: Config,
+    params: Params,
+    eval: E,
+    tt: Option<Table<G::Move>>,
+    ordering: Ordering<G::Move>,
+    moves: Vec<Vec<G::Move>>,
+    pv: Vec<G::Move>,
+    pv_len: Vec<usize>,
+    counters: Counters,
+    node_limit: u64,
+    capped: bool,
+}
+
+/// What kind of node the search is in, passed down the tree.
+#[derive(Clone, Copy)]
+struct Node {
+    ply: usize,
+    /// The move into this node was a null move.
+    after_null: bool,
+    /// The move into this node was noisy (quiescence follows it).
+    after_noisy: bool,
+}
+
+impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
+    /// A searcher; the transposition table is allocated only when a TT flag is on.
+    pub fn new(config: Config, params: Params, eval: E) -> Self {
+        let use_tt = config.has(Enhancement::TtValue) || config.has(Enhancement::TtMove);
+        let tt = use_tt.then(|| Table::new(params.tt_bits, params.tt_scheme));
+        Searcher {
+            config,
+            params,
+            eval,
+            tt,
+            ordering: Ordering::new(MAX_PLY),
+            moves: (0..MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            pv: vec![G::Move::default(); MAX_PLY * MAX_PLY],
+            pv_len: vec![0; MAX_PLY],
+            counters: Counters::default(),
+            node_limit: u64::MAX,
+            capped: false,
+        }
+    }
+
+    /// Stops a root search once it has expanded `limit` nodes (main and quiescence); the
+    /// iteration that hits the cap is reported as capped.
+    pub fn set_node_limit(&mut self, limit: Option<u64>) {
+        self.node_limit = limit.unwrap_or(u64::MAX);
+    }
+
+    /// The depths iterative deepening visits on the way to `depth`: every `id_step`-th,
+    /// ending at `depth` (CAMMP's even depths with the default step of 2).
+    pub fn schedule(&self, depth: u32) -> Vec<u32> {
+        if !self.config.has(Enhancement::Id) {
+            return vec![depth];
+        }
+        let step = self.params.id_step.max(1);
+        let mut depths: Vec<u32> = (0..).map(|k| depth.saturating_sub(k * step)).take_while(|&d| d > 0).collect();
+        depths.dedup();
+        depths.reverse();
+        depths
+    }
+
+    /// Searches `game` to `depth` with fresh tables, calling `on_iteration` after each
+    /// iteration; returns every iteration, the last at `depth`.
+    pub fn search(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        on_iteration: &mut dyn FnMut(&Iteration<G::Move>),
+    ) -> Vec<Iteration<G::Move>> {
+        assert!((1..=MAX_DEPTH).contains(&depth), "depth {depth} out of 1..={MAX_DEPTH}");
+        if let Some(tt) = &mut self.tt {
+            tt.clear();
+        }
+        self.ordering.reset(game.move_index_space());
+        self.capped = false;
+        let mut iterations = Vec::new();
+        let mut guess = None;
+        for d in self.schedule(depth) {
+            self.counters = Counters::default();
+            let score = self.root(game, d, guess);
+            let iteration = Iteration {
+                depth: d,
+                counters: self.counters,
+                score,
+                best_move: (self.pv_len[0] > 0).then(|| self.pv[0]),
+                pv: self.pv[..self.pv_len[0]].to_vec(),
+                capped: self.capped,
+            };
+            on_iteration(&iteration);
+            iterations.push(iteration);
+            guess = Some(score);
+            if self.capped {
+                break;
+            }
+        }
+        iterations
+    }
+
+    /// One iteration at the root, inside an aspiration window when that flag is on.
+    fn root(&mut self, game: &mut G, depth: u32, guess: Option<Score>) -> Score {
+        let root = Node { ply: 0, after_null: false, after_noisy: false };
+        if !self.config.has(Enhancement::Aspiration) || game.terminal_score(0).is_some() {
+            return self.negamax(game, depth, -INFINITY, INFINITY, root);
+        }
+        let center = guess.unwrap_or_else(|| self.eval.evaluate(game));
+        let delta = self.params.aspiration_window as Score;
+        let (mut alpha, mut beta) = (center.saturating_sub(delta), center.saturating_add(delta));
+        loop {
+            let score = self.negamax(game, depth, alpha, beta, root);
+            if self.capped {
+                return score;
+            }
+            if score <= alpha && alpha > -INFINITY {
+                alpha = -INFINITY;
+            } else if score >= beta && beta < INFINITY {
+                beta = INFINITY;
+            } else {
+                return score;
+            }
+            self.counters.n_aspiration_researches += 1;
+        }
+    }
+
+    fn out_of_nodes(&mut self) -> bool {
+        if self.counters.expanded() > self.node_limit {
+            self.capped = true;
+        }
+        self.capped
+    }
+
+    /// Searches the child reached by the move just made, negating only when the side to
+    /// move has changed.
+    #[allow(clippy::too_many_arguments)]
+    fn child(&mut self, game: &mut G, side: u8, depth: u32, alpha: Score, beta: Score, node: Node) -> Score {
+        if game.side_to_move() == side {
+            self.negamax(game, depth, alpha, beta, node)
+        } else {
+            -self.negamax(game, depth, -beta, -alpha, node)
+        }
+    }
+
+    fn negamax(&mut self, game: &mut G, depth: u32, mut alpha: Score, beta: Score, node: Node) -> Score {
+        self.counters.n_nodes += 1;
+        self.pv_len[node.ply] = 0;
+        if self.out_of_nodes() {
+            return 0;
+        }
+        self.counters.sel_depth = self.counters.sel_depth.max(node.ply as u64);
+        if let Some(score) = game.terminal_score(node.ply) {
+            self.counters.n_leaves += 1;
+            return score;
+        }
+        if depth == 0 || node.ply + 1 >= MAX_PLY {
+            return self.leaf(game, alpha, beta, node);
+        }
+        let ab = self.config.has(Enhancement::Ab);
+        let is_root = node.ply == 0;
+        let nodes_before = self.counters.expanded();
+        let (tt_move, tt_answer) = self.probe(game, depth, alpha, beta, node);
+        if let Some(score) = tt_answer {
+            return score;
+        }
+        if let Some(score) = self.try_null_move(game, depth, beta, node) {
+            return score;
+        }
+        let mut moves = std::mem::take(&mut self.moves[node.ply]);
+        moves.clear();
+        game.generate_moves(&mut moves);
+        if moves.is_empty() {
+            self.moves[node.ply] = moves;
+            return self.leaf(game, alpha, beta, node);
+        }
+        self.counters.n_interior += 1;
+        self.ordering.order(game, &self.config, &mut moves, tt_move, node.ply);
+        if let Some(score) = self.try_multi_cut(game, &moves, depth, beta, node) {
+            self.moves[node.ply] = moves;
+            return score;
+        }
+        let side = game.side_to_move();
+        let alpha_orig = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        for (i, &mv) in moves.iter().enumerate() {
+            let reduce = self.late_move_reduction(game, mv, i, depth, is_root);
+            let noisy = self.config.has(Enhancement::Quiescence) && game.is_noisy(mv);
+            let undo = game.make(mv);
+            let next = Node { ply: node.ply + 1, after_null: false, after_noisy: noisy };
+            let score = self.search_move(game, side, depth, reduce, i, alpha, beta, next);
+            game.unmake(mv, undo);
+            if self.capped {
+                self.moves[node.ply] = moves;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    if ab {
+                        alpha = score;
+                    }
+                    self.update_pv(node.ply, mv);
+                }
+            }
+            if ab && score >= beta {
+                self.counters.n_beta_cutoffs += 1;
+                if i == 0 {
+                    self.counters.n_first_move_cutoffs += 1;
+                }
+                self.ordering.record_killer(mv, node.ply);
+                break;
+            }
+        }
+        self.moves[node.ply] = moves;
+        if let Some(mv) = best_move.filter(|_| best > alpha_orig) {
+            self.ordering.record_history(game, mv, depth);
+        }
+        let size = self.counters.expanded() - nodes_before;
+        self.store(game, depth, best, alpha_orig, beta, best_move, size, node.ply);
+        best
+    }
+
+    /// Searches one move's subtree: full window for the first move (or without PVS), else a
+    /// null window with a re-search; late moves may be reduced first.
+    #[allow(clippy::too_many_arguments)]
+    fn search_move(
+        &mut self,
+        game: &mut G,
+        side: u8,
+        depth: u32,
+        reduce: u32,
+        index: usize,
+        alpha: Score,
+        beta: Score,
+        next: Node,
+    ) -> Score {
+        let pvs = self.config.has(Enhancement::Pvs) && index > 0;
+        let (lo, hi) = if pvs { (alpha, alpha + 1) } else { (alpha, beta) };
+        let mut score;
+        if reduce > 0 {
+            self.counters.n_lmr_reductions += 1;
+            score = self.child(game, side, depth - 1 - reduce, lo, hi, next);
+            if score > alpha && self.params.lmr_research == 1 && !self.capped {
+                self.counters.n_lmr_researches += 1;
+                score = self.child(game, side, depth - 1, lo, hi, next);
+            }
+        } else {
+            score = self.child(game, side, depth - 1, lo, hi, next);
+        }
+        if pvs && score > alpha && score < beta && !self.capped {
+            self.counters.n_pvs_researches += 1;
+            score = self.child(game, side, depth - 1, alpha, beta, next);
+        }
+        score
+    }
+
+    /// The plies to reduce the `index`-th move by (0: none); noisy moves are never reduced.
+    fn late_move_reduction(&self, game: &G, mv: G::Move, index: usize, depth: u32, is_root: bool) -> u32 {
+        let applies = self.config.has(Enhancement::Lmr)
+            && !is_root
+            && index >= self.params.lmr_after as usize
+            && depth >= self.params.lmr_min_depth
+            && !game.is_noisy(mv);
+        if applies {
+            self.params.lmr_r.min(depth - 1)
+        } else {
+            0
+        }
+    }
+
+    /// Null-move pruning: hand the move over and search shallower with a null window; a
+    /// fail high there cuts.
+    fn try_null_move(&mut self, game: &mut G, depth: u32, beta: Score, node: Node) -> Option<Score> {
+        let applies = self.config.has(Enhancement::NullMove)
+            && node.ply > 0
+            && !node.after_null
+            && depth >= self.params.null_min_depth
+            && beta.abs() < WIN_BOUND;
+        if !applies {
+            return None;
+        }
+        let side = game.side_to_move();
+        let undo = game.make_null()?;
+        self.counters.n_null_tries += 1;
+        let next = Node { ply: node.ply + 1, after_null: true, after_noisy: false };
+        let reduced = depth.saturating_sub(1 + self.params.null_r);
+        let score = self.child(game, side, reduced, beta - 1, beta, next);
+        game.unmake_null(undo);
+        if self.capped || score < beta {
+            return None;
+        }
+        self.counters.n_null_cutoffs += 1;
+        Some(beta)
+    }
+
+    /// Multi-cut: search the first M moves shallower with a null window at beta; C fail
+    /// highs cut the node.
+    fn try_multi_cut(&mut self, game: &mut G, moves: &[G::Move], depth: u32, beta: Score, node: Node) -> Option<Score> {
+        let applies = self.config.has(Enhancement::MultiCut)
+            && node.ply > 0
+            && depth >= self.params.multi_cut_min_depth
+            && beta.abs() < WIN_BOUND;
+        if !applies {
+            return None;
+        }
+        self.counters.n_multi_cut_tries += 1;
+        let side = game.side_to_move();
+        let reduced = depth.saturating_sub(1 + self.params.multi_cut_r);
+        let mut fail_highs = 0;
+        for &mv in moves.iter().take(self.params.multi_cut_m as usize) {
+            let noisy = self.config.has(Enhancement::Quiescence) && game.is_noisy(mv);
+            let undo = game.make(mv);
+            let next = Node { ply: node.ply + 1, after_null: false, after_noisy: noisy };
+            let score = self.child(game, side, reduced, beta - 1, beta, next);
+            game.unmake(mv, undo);
+            if self.capped {
+                return None;
+            }
+            if score >= beta {
+                fail_highs += 1;
+                if fail_highs >= self.params.multi_cut_c {
+                    self.counters.n_multi_cut_cutoffs += 1;
+                    return Some(beta);
+                }
+            }
+        }
+        None
+    }
+
+    /// Probes the table: the stored move (with `tt-move`) and, with `tt-value`, a score when
+    /// the stored bound settles this node.
+    fn probe(&mut self, game: &G, depth: u32, alpha: Score, beta: Score, node: Node) -> (Option<G::Move>, Option<Score>) {
+        let Some(tt) = &self.tt else { return (None, None) };
+        self.counters.n_tt_probes += 1;
+        let Some(entry) = tt.probe(game.hash()) else { return (None, None) };
+        self.counters.n_tt_hits += 1;
+        let tt_move = if self.config.has(Enhancement::TtMove) { entry.mv } else { None };
+        let deep_enough = u32::from(entry.depth) == depth
+            || (self.params.tt_cut_deeper == 1 && u32::from(entry.depth) > depth);
+        if !self.config.has(Enhancement::TtValue) || node.ply == 0 || !deep_enough {
+            return (tt_move, None);
+        }
+        let value = from_tt(entry.value, node.ply);
+        let cuts = match entry.bound {
+            Bound::Exact => true,
+            Bound::Lower => value >= beta,
+            Bound::Upper => value <= alpha,
+        };
+        if cuts {
+            self.counters.n_tt_cutoffs += 1;
+            return (tt_move, Some(value));
+        }
+        (tt_move, None)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn store(
+        &mut self,
+        game: &G,
+        depth: u32,
+        best: Score,
+        alpha: Score,
+        beta: Score,
+        mv: Option<G::Move>,
+        size: u64,
+        ply: usize,
+    ) {
+        let ab = self.config.has(Enhancement::Ab);
+        let Some(tt) = &mut self.tt else { return };
+        let bound = if !ab {
+            Bound::Exact
+        } else if best <= alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        tt.store(Entry {
+            key: game.hash(),
+            mv,
+            value: to_tt(best, ply),
+            depth: depth as u8,
+            bound,
+            size: size.min(u64::from(u32::MAX)) as u32,
+        });
+    }
+
+    /// A node at depth 0: a static evaluation, or quiescence after a noisy move.
+    fn leaf(&mut self, game: &mut G, alpha: Score, beta: Score, node: Node) -> Score {
+        if self.config.has(Enhancement::Quiescence) && node.after_noisy {
+            return self.quiesce(game, alpha, beta, node.ply, 0);
+        }
+        self.counters.n_leaves += 1;
+        self.eval.evaluate(game)
+    }
+
+    /// Quiescence below a noisy move: stand pat on the evaluation, then search every move
+    /// (or only the noisy ones), going on only after noisy moves, at most `q-limit` plies.
+    fn quiesce(&mut self, game: &mut G, mut alpha: Score, beta: Score, ply: usize, qdepth: u32) -> Score {
+        let ab = self.config.has(Enhancement::Ab);
+        self.counters.n_leaves += 1;
+        let stand = self.eval.evaluate(game);
+        if qdepth >= self.params.q_limit || ply + 1 >= MAX_PLY || (ab && stand >= beta) {
+            return stand;
+        }
+        let mut best = stand;
+        if ab {
+            alpha = alpha.max(stand);
+        }
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        moves.clear();
+        game.generate_moves(&mut moves);
+        if self.params.q_all_moves == 0 {
+            moves.retain(|&mv| game.is_noisy(mv));
+        }
+        let side = game.side_to_move();
+        for &mv in moves.iter() {
+            let noisy = game.is_noisy(mv);
+            let undo = game.make(mv);
+            let score = if game.side_to_move() == side {
+                self.qnode(game, alpha, beta, ply + 1, qdepth + 1, noisy)
+            } else {
+                -self.qnode(game, -beta, -alpha, ply + 1, qdepth + 1, noisy)
+            };
+            game.unmake(mv, undo);
+            if self.capped {
+                break;
+            }
+            best = best.max(score);
+            if ab {
+                alpha = alpha.max(score);
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        best
+    }
+
+    /// One quiescence node.
+    fn qnode(&mut self, game: &mut G, alpha: Score, beta: Score, ply: usize, qdepth: u32, after_noisy: bool) -> Score {
+        self.counters.n_qnodes += 1;
+        if self.out_of_nodes() {
+            return 0;
+        }
+        self.counters.sel_depth = self.counters.sel_depth.max(ply as u64);
+        if let Some(score) = game.terminal_score(ply) {
+            self.counters.n_leaves += 1;
+            return score;
+        }
+        if !after_noisy {
+            self.counters.n_leaves += 1;
+            return self.eval.evaluate(game);
+        }
+        self.quiesce(game, alpha, beta, ply, qdepth)
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: G::Move) {
+        let child_len = self.pv_len[ply + 1];
+        let (row, rest) = self.pv[ply * MAX_PLY..].split_at_mut(MAX_PLY);
+        row[0] = mv;
+        row[1..=child_len].copy_from_slice(&rest[0..child_len]);
+        self.pv_len[ply] = child_len + 1;
+    }
+}
+
+/// Mate scores are stored relative to the node, so they stay right at any ply.
+fn to_tt(score: Score, ply: usize) -> Score {
+    if score >= WIN_BOUND {
+        score + ply as Score
+    } else if score <= -WIN_BOUND {
+        score - ply as Score
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: Score, ply: usize) -> Score {
+    if score >= WIN_BOUND {
+        score - ply as Score
+    } else if score <= -WIN_BOUND {
+        score + ply as Score
+    } else {
+        score
+    }
+}

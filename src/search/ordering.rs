@@ -1,0 +1,74 @@
+//! Move ordering: the transposition-table move first, then killer moves, then the history
+//! heuristic, each behind its own flag. Ties keep the game's generation order, so ordering
+//! is deterministic. Scratch space is per ply and reused, so ordering never allocates.
+
+use super::config::{Config, Enhancement};
+use crate::game::Game;
+
+const TT_MOVE_SCORE: i64 = 1 << 40;
+const KILLER_SCORE: i64 = 1 << 39;
+
+/// Killer and history tables plus the scratch space for sorting.
+pub struct Ordering<M> {
+    killers: Vec<[Option<M>; 2]>,
+    history: Vec<u64>,
+    scratch: Vec<(i64, usize, M)>,
+}
+
+impl<M: Copy + Eq> Ordering<M> {
+    /// Tables for searches up to `max_ply` plies deep.
+    pub fn new(max_ply: usize) -> Self {
+        Ordering { killers: vec![[None; 2]; max_ply], history: Vec::new(), scratch: Vec::with_capacity(256) }
+    }
+
+    /// Empties the tables before a root search; `moves` is the game's move-index space.
+    pub fn reset(&mut self, moves: usize) {
+        self.killers.fill([None; 2]);
+        self.history.clear();
+        self.history.resize(moves, 0);
+    }
+
+    /// Sorts `moves` best first by the flags that are on; leaves them alone when none is.
+    pub fn order<G: Game<Move = M>>(&mut self, game: &G, config: &Config, moves: &mut [M], tt_move: Option<M>, ply: usize) {
+        let killers = config.has(Enhancement::Killers);
+        let history = config.has(Enhancement::History);
+        if tt_move.is_none() && !killers && !history {
+            return;
+        }
+        self.scratch.clear();
+        for (i, &mv) in moves.iter().enumerate() {
+            let mut score = 0;
+            if Some(mv) == tt_move {
+                score += TT_MOVE_SCORE;
+            }
+            if killers {
+                if let Some(slot) = self.killers[ply].iter().position(|&k| k == Some(mv)) {
+                    score += KILLER_SCORE >> slot;
+                }
+            }
+            if history {
+                score += self.history[game.move_index(mv)].min(KILLER_SCORE as u64 / 4) as i64;
+            }
+            self.scratch.push((score, i, mv));
+        }
+        self.scratch.sort_unstable_by_key(|&(score, i, _)| (std::cmp::Reverse(score), i));
+        for (slot, &(_, _, mv)) in moves.iter_mut().zip(&self.scratch) {
+            *slot = mv;
+        }
+    }
+
+    /// Remembers `mv` as a killer at `ply` (the newest first, two kept).
+    pub fn record_killer(&mut self, mv: M, ply: usize) {
+        let slots = &mut self.killers[ply];
+        if slots[0] != Some(mv) {
+            slots[1] = slots[0];
+            slots[0] = Some(mv);
+        }
+    }
+
+    /// Credits `mv` with depth squared in the history table.
+    pub fn record_history<G: Game<Move = M>>(&mut self, game: &G, mv: M, depth: u32) {
+        let idx = game.move_index(mv);
+        self.history[idx] = self.history[idx].saturating_add(u64::from(depth * depth));
+    }
+}

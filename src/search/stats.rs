@@ -1,0 +1,95 @@
+//! What a search counts, per iteration: the figures of DESIGN.md "What is counted".
+//!
+//! Plain `u64` counters; ratios (branching factor, cutoff rates, nodes per second) are left to
+//! reports.
+
+use serde::{Deserialize, Serialize};
+use std::ops::AddAssign;
+
+/// The counters of one iteration (or a sum of iterations).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Counters {
+    /// Entries to the main search function: root, interior, leaves, re-searches, TT cuts.
+    pub n_nodes: u64,
+    /// Quiescence nodes below the main search.
+    pub n_qnodes: u64,
+    /// Static evaluations.
+    pub n_leaves: u64,
+    /// Nodes that generated moves.
+    pub n_interior: u64,
+    /// Transposition-table probes.
+    pub n_tt_probes: u64,
+    /// Probes that found the position.
+    pub n_tt_hits: u64,
+    /// Nodes answered by a stored bound.
+    pub n_tt_cutoffs: u64,
+    /// Nodes that failed high.
+    pub n_beta_cutoffs: u64,
+    /// Fail highs on the first move searched.
+    pub n_first_move_cutoffs: u64,
+    /// Null-move searches.
+    pub n_null_tries: u64,
+    /// Null-move searches that cut.
+    pub n_null_cutoffs: u64,
+    /// Multi-cut attempts.
+    pub n_multi_cut_tries: u64,
+    /// Multi-cut attempts that cut.
+    pub n_multi_cut_cutoffs: u64,
+    /// Moves searched at reduced depth.
+    pub n_lmr_reductions: u64,
+    /// Reduced moves searched again at full depth.
+    pub n_lmr_researches: u64,
+    /// Principal-variation re-searches after a null window failed high.
+    pub n_pvs_researches: u64,
+    /// Root searches repeated after the aspiration window failed.
+    pub n_aspiration_researches: u64,
+    /// The deepest ply reached, quiescence included.
+    pub sel_depth: u64,
+}
+
+impl Counters {
+    /// The headline figure: nodes expanded, `n_nodes + n_qnodes`.
+    pub fn expanded(&self) -> u64 {
+        self.n_nodes + self.n_qnodes
+    }
+}
+
+impl AddAssign for Counters {
+    fn add_assign(&mut self, o: Counters) {
+        self.n_nodes += o.n_nodes;
+        self.n_qnodes += o.n_qnodes;
+        self.n_leaves += o.n_leaves;
+        self.n_interior += o.n_interior;
+        self.n_tt_probes += o.n_tt_probes;
+        self.n_tt_hits += o.n_tt_hits;
+        self.n_tt_cutoffs += o.n_tt_cutoffs;
+        self.n_beta_cutoffs += o.n_beta_cutoffs;
+        self.n_first_move_cutoffs += o.n_first_move_cutoffs;
+        self.n_null_tries += o.n_null_tries;
+        self.n_null_cutoffs += o.n_null_cutoffs;
+        self.n_multi_cut_tries += o.n_multi_cut_tries;
+        self.n_multi_cut_cutoffs += o.n_multi_cut_cutoffs;
+        self.n_lmr_reductions += o.n_lmr_reductions;
+        self.n_lmr_researches += o.n_lmr_researches;
+        self.n_pvs_researches += o.n_pvs_researches;
+        self.n_aspiration_researches += o.n_aspiration_researches;
+        self.sel_depth = self.sel_depth.max(o.sel_depth);
+    }
+}
+
+/// The result of one iteration of a root search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Iteration<M> {
+    /// The depth searched.
+    pub depth: u32,
+    /// This iteration's counters alone.
+    pub counters: Counters,
+    /// The root value for the side to move.
+    pub score: i32,
+    /// The best root move (`None` at a terminal root).
+    pub best_move: Option<M>,
+    /// The principal variation, starting with the best move.
+    pub pv: Vec<M>,
+    /// Whether the node cap stopped the iteration (its score and move are then meaningless).
+    pub capped: bool,
+}

@@ -1,0 +1,158 @@
+use super::*;
+use crate::game::kalah::Kalah;
+use crate::game::{Evaluator, Game, Score};
+use proptest::prelude::*;
+
+/// A pseudo-random evaluation derived from the hash, with few distinct values so that ties
+/// are common (minimax-rs's trick for testing move-ordering code).
+#[derive(Clone, Copy)]
+struct HashEval;
+
+impl<G: Game> Evaluator<G> for HashEval {
+    fn evaluate(&self, game: &G) -> Score {
+        ((game.hash() >> 13) % 5) as Score - 2
+    }
+}
+
+fn root_value<G: Game, E: Evaluator<G> + Copy>(game: &G, config: Config, depth: u32, eval: E) -> (Score, Counters) {
+    let mut game = game.clone();
+    // A narrow aspiration window, so that its fail-low and fail-high re-searches happen.
+    let params = Params::default().with_assignments(["aspiration-window=1"]).unwrap();
+    let mut searcher = Searcher::new(config, params, eval);
+    let iterations = searcher.search(&mut game, depth, &mut |_| {});
+    let mut total = Counters::default();
+    iterations.iter().for_each(|it| total += it.counters);
+    (iterations.last().unwrap().score, total)
+}
+
+/// Every exact subset of flags that is a valid configuration.
+fn exact_subsets() -> Vec<Config> {
+    let exact: Vec<Enhancement> = Enhancement::ALL.into_iter().filter(|e| e.is_exact()).collect();
+    (0u32..1 << exact.len())
+        .map(|bits| Config::from_flags(&exact.iter().enumerate().filter(|(i, _)| bits >> i & 1 == 1).map(|(_, &e)| e).collect::<Vec<_>>()))
+        .filter(|c| Config::parse(&c.to_string()).is_ok())
+        .collect()
+}
+
+fn kalah_position(rules: usize, houses: usize, seeds: usize, walk: &[usize]) -> Kalah {
+    let rules = ["standard", "empty-capture", "course"][rules];
+    let mut game = Kalah::from_options(&format!("{houses},{seeds},{rules}")).unwrap();
+    let mut moves = Vec::new();
+    for &pick in walk {
+        moves.clear();
+        game.generate_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        game.make(moves[pick % moves.len()]);
+    }
+    game
+}
+
+fn check_exact<G: Game>(game: &G, depth: u32, subset: usize, real: G::Eval) {
+    let subsets = exact_subsets();
+    let config = subsets[subset % subsets.len()];
+    let (expected, _) = root_value(game, Config::MINIMAX, depth, real);
+    let (got, _) = root_value(game, config, depth, real);
+    assert_eq!(got, expected, "{config} at depth {depth} (real evaluation) on\n{}", game.board_string());
+    let (expected, _) = root_value(game, Config::MINIMAX, depth, HashEval);
+    let (got, _) = root_value(game, config, depth, HashEval);
+    assert_eq!(got, expected, "{config} at depth {depth} (hash evaluation) on\n{}", game.board_string());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    /// Every exact subset of flags returns plain minimax's root value (1,000 cases, each
+    /// checked with the real and with a tie-heavy pseudo-random evaluation).
+    #[test]
+    fn exact_subsets_keep_the_minimax_value(
+        rules in 0usize..3, houses in 2usize..=6, seeds in 1usize..=6,
+        walk in prop::collection::vec(any::<usize>(), 0..30),
+        depth in 1u32..=6, subset in any::<usize>(), eval in 0usize..2,
+    ) {
+        let game = kalah_position(rules, houses, seeds, &walk);
+        let real = Kalah::parse_eval(Kalah::EVAL_NAMES[eval]).unwrap();
+        check_exact(&game, depth, subset, real);
+    }
+}
+
+#[test]
+fn every_exact_subset_is_covered() {
+    // 2^7 subsets with ab, plus minimax with any of id and tt-value.
+    assert_eq!(exact_subsets().len(), 128 + 4);
+}
+
+#[test]
+fn the_same_search_twice_counts_the_same() {
+    let game = Kalah::from_options("").unwrap();
+    for config in ["all", "cammp", "alphabeta+pvs+aspiration+killers", "minimax+tt-value"] {
+        let config = Config::parse(config).unwrap();
+        let eval = Kalah::parse_eval("store-diff").unwrap();
+        assert_eq!(root_value(&game, config, 7, eval), root_value(&game, config, 7, eval), "{config}");
+    }
+}
+
+/// Each flag added to alpha-beta changes the node count at depth 8 from the Kalah start: no
+/// flag is inert.
+#[test]
+fn every_flag_changes_the_tree() {
+    let game = Kalah::from_options("").unwrap();
+    let eval = Kalah::parse_eval("store-diff").unwrap();
+    let base = Config::parse("alphabeta").unwrap();
+    let (_, plain) = root_value(&game, base, 8, eval);
+    for flag in Enhancement::ALL.into_iter().filter(|&e| e != Enhancement::Ab) {
+        let (_, with) = root_value(&game, base.with(flag), 8, eval);
+        assert_ne!(with, plain, "{} changed nothing", flag.name());
+    }
+}
+
+#[test]
+fn configurations_parse() {
+    let check = |text: &str, canonical: &str| {
+        assert_eq!(Config::parse(text).map(|c| c.to_string()), Ok(canonical.to_string()), "{text}");
+    };
+    check("minimax", "minimax");
+    check("alphabeta+killers+history", "alphabeta+killers+history");
+    check("cammp-lmr", "alphabeta+id+tt-value+tt-move+killers+history+quiescence+null-move+multi-cut");
+    check("cammp-lmr+lmr", "cammp");
+    check("all-pvs-aspiration", "cammp");
+    check("alphabeta+tt-value-tt-value", "alphabeta");
+    check("minimax+id+tt-value", "minimax+id+tt-value");
+    let fails = |text: &str, needle: &str| {
+        let err = Config::parse(text).unwrap_err();
+        assert!(err.contains(needle), "{text}: {err}");
+    };
+    fails("alphabet", "unknown preset `alphabet`");
+    fails("cammp+killer", "unknown flag `killer`");
+    fails("minimax+killers", "killers needs ab");
+    fails("expectimax+ab", "expectimax takes no flags");
+}
+
+#[test]
+fn params_registry_covers_every_field() {
+    let json = serde_json::to_value(Params::default()).unwrap();
+    let mut fields: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
+    let mut names: Vec<&str> = params::PARAMS.iter().map(|p| p.name).chain(["tt-scheme"]).collect();
+    fields.sort_unstable();
+    names.sort_unstable();
+    assert_eq!(fields, names);
+    let mut p = Params::default();
+    for spec in params::PARAMS {
+        p.set(spec.name, &spec.max.to_string()).unwrap();
+        assert!(p.set(spec.name, &(u64::from(spec.max) + 1).to_string()).is_err(), "{}", spec.name);
+    }
+    assert!(p.set("tt-scheme", "deep").is_ok());
+    assert!(p.set("null", "2").unwrap_err().contains("unknown param `null`"));
+}
+
+#[test]
+fn expectimax_maximises_over_the_mean_reply() {
+    // At depth 1, expectimax is a max over the children's evaluations.
+    let mut game = Kalah::from_options("").unwrap();
+    let eval = Kalah::parse_eval("store-diff").unwrap();
+    let mut search = expectimax::Expectimax::new(eval);
+    let it = search.search(&mut game, 1, &mut |_| {}).pop().unwrap();
+    assert_eq!((it.score, it.best_move), (1, Some(3)), "sowing house 3 ends in the store");
+    assert_eq!(it.counters.n_nodes, 7);
+}
