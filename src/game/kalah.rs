@@ -125,50 +125,6 @@ impl Kalah {
         self.house_total(0) == 0 && self.house_total(1) == 0
     }
 
-    /// Sows `house` of the side to move on `pits`, with the capture; no extra move or end test.
-    fn sow(&self, pits: &mut [u8; MAX_PITS], house: u8) -> Sow {
-        let mover = self.pos.side;
-        let n = self.num_pits();
-        let opp_store = self.store(1 - mover);
-        let own_store = self.store(mover);
-        let start = self.house_index(mover, house);
-        let mut seeds = usize::from(pits[start]);
-        pits[start] = 0;
-        let ring = n - 1;
-        let laps = (seeds - 1) / ring;
-        if laps > 0 {
-            for (i, pit) in pits.iter_mut().enumerate().take(n) {
-                if i != opp_store {
-                    *pit += laps as u8;
-                }
-            }
-            seeds -= laps * ring;
-        }
-        let mut i = start;
-        while seeds > 0 {
-            i += 1;
-            if i == n {
-                i = 0;
-            }
-            if i != opp_store {
-                pits[i] += 1;
-                seeds -= 1;
-            }
-        }
-        let own_house = i / (self.houses + 1) == mover as usize && i != own_store;
-        let mut captured = false;
-        if own_house && pits[i] == 1 {
-            let opposite = 2 * self.houses - i;
-            if pits[opposite] > 0 || self.rules == Rules::EmptyCapture {
-                pits[own_store] += pits[opposite] + 1;
-                pits[opposite] = 0;
-                pits[i] = 0;
-                captured = true;
-            }
-        }
-        Sow { last: i, captured }
-    }
-
     /// Ends the game when a side's houses are empty (or, under `course`, a store holds more
     /// than half of the seeds): each side's remaining seeds go to its own store.
     fn end_test(&mut self) {
@@ -181,8 +137,11 @@ impl Kalah {
             for side in 0..2 {
                 let base = side as usize * (self.houses + 1);
                 let left = self.house_total(side) as u8;
-                self.pos.pits[base..base + self.houses].fill(0);
-                self.pos.pits[self.store(side)] += left;
+                for i in base..base + self.houses {
+                    self.pos.set(i, 0);
+                }
+                let store = self.store(side);
+                self.pos.set(store, self.pos.pits[store] + left);
             }
         }
     }
@@ -190,6 +149,60 @@ impl Kalah {
     fn margin(&self) -> Score {
         let side = self.pos.side;
         self.store_seeds(side) as Score - self.store_seeds(1 - side) as Score
+    }
+}
+
+impl Position {
+    /// Puts `seeds` in pit `i`, keeping the hash.
+    #[inline]
+    fn set(&mut self, i: usize, seeds: u8) {
+        self.hash ^= pit_key(i, self.pits[i]) ^ pit_key(i, seeds);
+        self.pits[i] = seeds;
+    }
+
+    /// Sows `house` of the side to move on a board of `houses` houses a side, with the
+    /// capture; the extra move and the end test are the caller's.
+    fn sow(&mut self, houses: usize, rules: Rules, house: u8) -> Sow {
+        let mover = self.side as usize;
+        let n = 2 * houses + 2;
+        let base = mover * (houses + 1);
+        let own_store = base + houses;
+        let opp_store = (1 - mover) * (houses + 1) + houses;
+        let start = base + house as usize - 1;
+        let mut seeds = usize::from(self.pits[start]);
+        self.set(start, 0);
+        let ring = n - 1;
+        if seeds > ring {
+            // Whole laps (rare) first; the division stays off the common path.
+            let laps = (seeds - 1) / ring;
+            for i in (0..n).filter(|&i| i != opp_store) {
+                self.set(i, self.pits[i] + laps as u8);
+            }
+            seeds -= laps * ring;
+        }
+        let mut i = start;
+        while seeds > 0 {
+            i += 1;
+            if i == n {
+                i = 0;
+            }
+            if i != opp_store {
+                self.set(i, self.pits[i] + 1);
+                seeds -= 1;
+            }
+        }
+        let mut captured = false;
+        if (base..base + houses).contains(&i) && self.pits[i] == 1 {
+            let opposite = 2 * houses - i;
+            if self.pits[opposite] > 0 || rules == Rules::EmptyCapture {
+                let gain = self.pits[opposite] + 1;
+                self.set(own_store, self.pits[own_store] + gain);
+                self.set(opposite, 0);
+                self.set(i, 0);
+                captured = true;
+            }
+        }
+        Sow { last: i, captured }
     }
 }
 
@@ -277,21 +290,13 @@ impl Game for Kalah {
 
     fn make(&mut self, house: u8) -> Position {
         let undo = self.pos;
-        let mut pits = self.pos.pits;
-        let sow = self.sow(&mut pits, house);
-        self.pos.pits = pits;
+        let sow = self.pos.sow(self.houses, self.rules, house);
         let extra = sow.last == self.store(self.pos.side) && self.rules != Rules::Course;
         if !extra {
             self.pos.side = 1 - self.pos.side;
             self.pos.hash ^= SIDE_KEY;
         }
         self.end_test();
-        for i in 0..self.num_pits() {
-            let (old, new) = (undo.pits[i], self.pos.pits[i]);
-            if old != new {
-                self.pos.hash ^= pit_key(i, old) ^ pit_key(i, new);
-            }
-        }
         #[cfg(debug_assertions)]
         self.check_invariants();
         undo
@@ -350,8 +355,8 @@ impl Game for Kalah {
     }
 
     fn is_noisy(&self, house: u8) -> bool {
-        let mut pits = self.pos.pits;
-        self.sow(&mut pits, house).captured
+        let mut pos = self.pos;
+        pos.sow(self.houses, self.rules, house).captured
     }
 
     fn format_move(&self, house: u8) -> String {

@@ -10,6 +10,29 @@ pub mod zobrist;
 
 use std::fmt::Debug;
 
+/// The names of the implemented games, as written in game strings.
+pub const GAMES: &[&str] = &["kalah"];
+
+/// Runs `$body` with `$G` bound to the game type named `$name` (a `&str`), or evaluates
+/// `$unknown` when no game has that name: the one `match` from game name to generic code.
+#[macro_export]
+macro_rules! dispatch_game {
+    ($name:expr, $G:ident => $body:expr, $unknown:expr) => {
+        match $name {
+            "kalah" => {
+                type $G = $crate::game::kalah::Kalah;
+                $body
+            }
+            _ => $unknown,
+        }
+    };
+}
+
+/// Splits a game string `name[:options]` into the name and the options.
+pub fn split_game_string(text: &str) -> (&str, &str) {
+    text.split_once(':').unwrap_or((text, ""))
+}
+
 /// A player: 0 moves first (Black in Ming Mang, South in Kalah), 1 second.
 pub type Side = u8;
 

@@ -1,0 +1,80 @@
+//! Arguments shared by the commands: the game and position, the search configuration.
+
+use crate::game::{split_game_string, Game, GAMES};
+use crate::search::{Config, Params};
+use anyhow::{anyhow, bail, Result};
+use clap::Args;
+
+/// Which game and which position.
+#[derive(Args, Clone, Debug)]
+pub struct GameArgs {
+    /// The game: `name[:options]`, e.g. `kalah`, `kalah:6,4,empty-capture`.
+    #[arg(long, short, default_value = "kalah")]
+    pub game: String,
+    /// Moves from the start position, comma-separated in the game's notation (`3,4,1`).
+    #[arg(long, short, default_value = "", allow_hyphen_values = true)]
+    pub moves: String,
+}
+
+impl GameArgs {
+    /// The game's name, checked against the implemented games.
+    pub fn name(&self) -> Result<&str> {
+        let (name, _) = split_game_string(&self.game);
+        if !GAMES.contains(&name) {
+            bail!("unknown game `{name}` (games: {})", GAMES.join(", "));
+        }
+        Ok(name)
+    }
+}
+
+/// Builds game `G` from a game string's options and plays `moves` from its start.
+pub fn load_position<G: Game>(args: &GameArgs) -> Result<G> {
+    let (_, options) = split_game_string(&args.game);
+    let mut game = G::from_options(options).map_err(|e| anyhow!("game `{}`: {e}", args.game))?;
+    game.play_moves(&args.moves).map_err(|e| anyhow!("--moves: {e}"))?;
+    Ok(game)
+}
+
+/// How to search: configuration, parameters and evaluation.
+#[derive(Args, Clone, Debug)]
+pub struct SearchArgs {
+    /// The configuration, `preset(+flag|-flag)*`: presets minimax, alphabeta, cammp, all,
+    /// expectimax; flags ab, id, tt-value, tt-move, killers, history, pvs, aspiration,
+    /// quiescence, null-move, multi-cut, lmr.
+    #[arg(long, short, default_value = "alphabeta")]
+    pub config: String,
+    /// A search parameter, `name=value` (repeatable), e.g. `null-r=3`, `tt-scheme=deep`.
+    #[arg(long = "param", short = 'p', value_name = "NAME=VALUE")]
+    pub params: Vec<String>,
+    /// The evaluation, by name (the game's default when absent).
+    #[arg(long)]
+    pub eval: Option<String>,
+}
+
+impl SearchArgs {
+    /// The configuration, checked.
+    pub fn config(&self) -> Result<Config> {
+        Config::parse(&self.config).map_err(|e| anyhow!(e))
+    }
+
+    /// The parameters with every `--param` applied.
+    pub fn params(&self) -> Result<Params> {
+        Params::default().with_assignments(self.params.iter().map(String::as_str)).map_err(|e| anyhow!(e))
+    }
+
+    /// The evaluation of game `G`, checked.
+    pub fn eval<G: Game>(&self) -> Result<G::Eval> {
+        let name = self.eval.as_deref().unwrap_or(G::EVAL_NAMES[0]);
+        G::parse_eval(name).ok_or_else(|| {
+            anyhow!("unknown evaluation `{name}` for {} (evaluations: {})", G::NAME, G::EVAL_NAMES.join(", "))
+        })
+    }
+}
+
+/// Checks that `depth` lies in `1..=max`.
+pub fn check_depth(depth: u32, max: u32) -> Result<u32> {
+    if !(1..=max).contains(&depth) {
+        bail!("--depth must be 1..={max}, not {depth}");
+    }
+    Ok(depth)
+}

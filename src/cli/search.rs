@@ -1,0 +1,77 @@
+//! `cutoff search`: one position, one configuration, the counters at each depth.
+
+use super::common::{check_depth, load_position, GameArgs, SearchArgs as SpecArgs};
+use super::Status;
+use crate::dispatch_game;
+use crate::game::Game;
+use crate::harness::measure::{root_search, DepthResult, SearchSpec};
+use crate::search::{Enhancement, MAX_DEPTH};
+use anyhow::{bail, Result};
+use clap::Args;
+
+#[derive(Args)]
+pub struct SearchArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    #[command(flatten)]
+    spec: SpecArgs,
+    /// Search to this depth (each depth from 1, or the iterative-deepening iterations).
+    #[arg(long, short)]
+    depth: u32,
+    /// Stop a root search after this many nodes (it is then reported as capped).
+    #[arg(long)]
+    max_nodes: Option<u64>,
+    /// One JSON object per depth on stdout with every counter.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: SearchArgs) -> Result<Status> {
+    check_depth(args.depth, MAX_DEPTH)?;
+    let name = args.game.name()?;
+    dispatch_game!(name, G => run_game::<G>(&args), bail!("unknown game `{name}`"))
+}
+
+fn run_game<G: Game>(args: &SearchArgs) -> Result<Status> {
+    let spec = SearchSpec::<G> {
+        config: args.spec.config()?,
+        params: args.spec.params()?,
+        eval: args.spec.eval::<G>()?,
+        node_limit: args.max_nodes,
+    };
+    let game: G = load_position(&args.game)?;
+    if !args.json {
+        println!("{}  config {}\n{}", game.spec(), spec.config, game.board_string());
+        println!("{:>5} {:>12} {:>12} {:>10} {:>8} {:>6}  pv", "depth", "nodes", "qnodes", "ms", "score", "best");
+    }
+    let mut print = |r: &DepthResult| print_depth(r, args.json);
+    if spec.config.has(Enhancement::Id) {
+        root_search(&game, &spec, args.depth, &mut print);
+    } else {
+        for depth in 1..=args.depth {
+            root_search(&game, &spec, depth, &mut print);
+        }
+    }
+    Ok(Status::Ok)
+}
+
+fn print_depth(r: &DepthResult, json: bool) {
+    if json {
+        println!("{}", serde_json::to_string(r).expect("results serialise"));
+        return;
+    }
+    if r.capped {
+        println!("{:>5} {:>12} (capped at the node limit)", r.depth, r.counters.n_nodes);
+        return;
+    }
+    println!(
+        "{:>5} {:>12} {:>12} {:>10.1} {:>8} {:>6}  {}",
+        r.depth,
+        r.counters.n_nodes,
+        r.counters.n_qnodes,
+        r.ns as f64 / 1e6,
+        r.score,
+        r.best_move.as_deref().unwrap_or("-"),
+        r.pv.join(" ")
+    );
+}

@@ -1,0 +1,106 @@
+//! Timed root searches: what one search to depth d costs, in counters and wall time.
+//!
+//! A row at depth d is the cost of a root search to d from scratch (fresh tables): with
+//! iterative deepening it sums the iterations up to d, as DESIGN.md counts.
+
+use crate::game::Game;
+use crate::search::expectimax::Expectimax;
+use crate::search::{Algorithm, Config, Counters, Iteration, Params, Searcher};
+use serde::{Deserialize, Serialize};
+use std::time::Instant;
+
+/// How to search positions of `G`.
+#[derive(Clone, Debug)]
+pub struct SearchSpec<G: Game> {
+    /// Which enhancements.
+    pub config: Config,
+    /// The tunables.
+    pub params: Params,
+    /// The evaluation.
+    pub eval: G::Eval,
+    /// Stop a root search after this many expanded nodes (the result is then capped).
+    pub node_limit: Option<u64>,
+}
+
+/// The result of a root search at one depth, as printed with `--json` and recorded.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DepthResult {
+    /// The depth.
+    pub depth: u32,
+    /// Wall time of the root search up to this depth, in nanoseconds.
+    pub ns: u64,
+    /// The root value for the side to move.
+    pub score: i32,
+    /// The best move in the game's notation.
+    pub best_move: Option<String>,
+    /// The principal variation.
+    pub pv: Vec<String>,
+    /// Whether the node cap stopped the search: then only `capped` means anything.
+    pub capped: bool,
+    /// The counters, summed over the iterations up to this depth.
+    #[serde(flatten)]
+    pub counters: Counters,
+}
+
+/// The depths whose results one root search to `depth` reports: the iterative-deepening
+/// schedule, or just `depth`.
+pub fn reported_depths<G: Game>(spec: &SearchSpec<G>, depth: u32) -> Vec<u32> {
+    match spec.config.algorithm() {
+        Algorithm::Negamax => Searcher::new(spec.config, spec.params.clone(), spec.eval).schedule(depth),
+        Algorithm::Expectimax => vec![depth],
+    }
+}
+
+/// Searches `game` to `depth` with fresh tables, calling `on_depth` with the cumulative
+/// result after each iteration, and returns them all.
+pub fn root_search<G: Game>(
+    game: &G,
+    spec: &SearchSpec<G>,
+    depth: u32,
+    on_depth: &mut dyn FnMut(&DepthResult),
+) -> Vec<DepthResult> {
+    let mut game = game.clone();
+    let start = Instant::now();
+    let mut total = Counters::default();
+    let mut results = Vec::new();
+    let view = game.clone();
+    let mut record = |it: &Iteration<G::Move>| {
+        total += it.counters;
+        let result = DepthResult {
+            depth: it.depth,
+            ns: start.elapsed().as_nanos() as u64,
+            score: it.score,
+            best_move: it.best_move.map(|mv| view.format_move(mv)),
+            pv: format_line(&view, &it.pv),
+            capped: it.capped,
+            counters: total,
+        };
+        on_depth(&result);
+        results.push(result);
+    };
+    match spec.config.algorithm() {
+        Algorithm::Negamax => {
+            let mut searcher = Searcher::new(spec.config, spec.params.clone(), spec.eval);
+            searcher.set_node_limit(spec.node_limit);
+            searcher.search(&mut game, depth, &mut record);
+        }
+        Algorithm::Expectimax => {
+            let mut searcher = Expectimax::new(spec.eval);
+            searcher.set_node_limit(spec.node_limit);
+            searcher.search(&mut game, depth, &mut record);
+        }
+    }
+    results
+}
+
+/// Writes a line of moves from `game` in notation (each move in the position it is played).
+pub fn format_line<G: Game>(game: &G, line: &[G::Move]) -> Vec<String> {
+    let mut game = game.clone();
+    line.iter()
+        .map(|&mv| {
+            let text = game.format_move(mv);
+            game.make(mv);
+            text
+        })
+        .collect()
+}
