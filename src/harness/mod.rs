@@ -2,3 +2,4 @@
 //! searches, and (in later modules) runs fixtures, ablations, records and comparisons.
 
 pub mod measure;
+pub mod records;
