@@ -3,8 +3,12 @@
 //! function; this file only lists them.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
+mod ablate;
 mod common;
+mod fixtures;
+mod merge;
 mod perft;
+mod report;
 mod search;
 
 use clap::{Parser, Subcommand};
@@ -25,8 +29,9 @@ pub enum Status {
 #[derive(Parser)]
 #[command(name = "cutoff", version, about, long_about = None)]
 struct Cli {
+    /// With no command, cutoff runs the default study (see `cutoff ablate --help`).
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand)]
@@ -35,14 +40,29 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Search a position to a fixed depth and print the counters of each depth.
     Search(search::SearchArgs),
+    /// Generate position sets by seeded self-play.
+    #[command(subcommand)]
+    Fixtures(fixtures::FixturesCommand),
+    /// Run an ablation: a game, a position set, a plan and a depth range into records,
+    /// tables and charts.
+    Ablate(ablate::AblateArgs),
+    /// Join the records of shards into one run folder.
+    Merge(merge::MergeArgs),
+    /// Write the tables and charts of a run folder.
+    Report(report::ReportArgs),
 }
 
 /// Parses the command line, runs the command and turns the result into an exit code.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Perft(args) => perft::run(args),
-        Command::Search(args) => search::run(args),
+        None => ablate::run_default(),
+        Some(Command::Perft(args)) => perft::run(args),
+        Some(Command::Search(args)) => search::run(args),
+        Some(Command::Fixtures(command)) => fixtures::run(command),
+        Some(Command::Ablate(args)) => ablate::run(args),
+        Some(Command::Merge(args)) => merge::run(args),
+        Some(Command::Report(args)) => report::run(args),
     };
     match result {
         Ok(Status::Ok) => ExitCode::SUCCESS,
