@@ -23,3 +23,94 @@ fn sowing_laps_skip_the_opponent_store() {
     assert_eq!(game.store_seeds(0), 4, "{}", game.board_string());
     assert_eq!(game.pos.pits[..4], [4, 4, 16, 0], "{}", game.board_string());
 }
+
+use proptest::prelude::*;
+
+const RULES: [&str; 3] = ["standard", "empty-capture", "course"];
+
+proptest! {
+    /// Random walks under every rule set: make/unmake restores the position and the hash,
+    /// the incremental hash equals the hash from scratch, and no seed is lost or made.
+    #[test]
+    fn random_walks_keep_the_invariants(
+        rules in 0usize..3, houses in 1usize..=6, seeds in 1usize..=12,
+        walk in prop::collection::vec(any::<usize>(), 1..120),
+    ) {
+        let mut game = Kalah::from_options(&format!("{houses},{seeds},{}", RULES[rules])).unwrap();
+        let total = game.total_seeds();
+        let mut moves = Vec::new();
+        for pick in walk {
+            moves.clear();
+            game.generate_moves(&mut moves);
+            if moves.is_empty() {
+                prop_assert!(game.outcome().is_some());
+                break;
+            }
+            let mv = moves[pick % moves.len()];
+            let before = game.clone();
+            let undo = game.make(mv);
+            prop_assert_eq!(game.hash(), game.hash_from_scratch());
+            prop_assert_eq!(game.total_seeds(), total);
+            let after = game.clone();
+            game.unmake(mv, undo);
+            prop_assert_eq!(game.pos, before.pos);
+            game = after;
+        }
+    }
+}
+
+fn with_pits(spec: &str, pits: [u8; 14]) -> Kalah {
+    let mut game = Kalah::from_options(spec).unwrap();
+    game.pos.pits = pits;
+    game.pos.hash = game.hash_from_scratch();
+    game
+}
+
+#[test]
+fn captures_follow_each_rule_set() {
+    // South sows house 1 (one seed) into its empty house 2, which faces North's house 5.
+    let check = |spec: &str, north_house_5: u8, store: u32| {
+        let north_store = 48 - 4 - 10 - north_house_5;
+        let mut game =
+            with_pits(spec, [1, 0, 3, 0, 0, 0, 0, 2, 2, 2, 2, north_house_5, 2, north_store]);
+        game.make(1);
+        assert_eq!(game.store_seeds(0), store, "{spec}, north house 5: {north_house_5}\n{}", game.board_string());
+    };
+    check("6,4,standard", 2, 3);
+    check("6,4,standard", 0, 0);
+    check("6,4,empty-capture", 2, 3);
+    check("6,4,empty-capture", 0, 1);
+}
+
+#[test]
+fn the_extra_move_keeps_the_side() {
+    let check = |spec: &str, side_after: Side| {
+        let mut game = Kalah::from_options(spec).unwrap();
+        game.make(3); // 4 seeds from house 3 end in the store
+        assert_eq!(game.side_to_move(), side_after, "{spec}");
+    };
+    check("6,4,standard", 0);
+    check("6,4,empty-capture", 0);
+    check("6,4,course", 1);
+}
+
+#[test]
+fn course_rules_end_when_a_store_holds_more_than_half() {
+    let mut game = with_pits("6,4,course", [0, 0, 1, 0, 0, 1, 24, 1, 1, 1, 1, 1, 1, 16]);
+    game.make(6);
+    assert_eq!(game.outcome(), Some(Outcome::Loss), "{}", game.board_string());
+    // 25 of 48 in South's store ends the game; North's six seeds go to North's store.
+    assert_eq!((game.store_seeds(0), game.store_seeds(1)), (26, 22));
+}
+
+#[test]
+fn bad_options_are_named() {
+    let fails = |options: &str, needle: &str| {
+        let err = Kalah::from_options(options).unwrap_err();
+        assert!(err.contains(needle), "{options}: {err}");
+    };
+    fails("7", "houses must be 1..=6, not 7");
+    fails("6,13", "seeds must be 1..=12, not 13");
+    fails("6,4,extra", "unknown kalah rule set `extra`");
+    fails("6,4,4", "at most two numbers");
+}
