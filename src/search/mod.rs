@@ -10,7 +10,7 @@ pub mod expectimax;
 mod ordering;
 pub mod params;
 pub mod stats;
-mod tt;
+pub mod tt;
 mod negamax;
 
 pub use config::{Algorithm, Config, Enhancement};
