@@ -4,6 +4,7 @@
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 mod ablate;
+mod bench;
 mod common;
 mod fixtures;
 mod merge;
@@ -46,6 +47,8 @@ enum Command {
     /// Run an ablation: a game, a position set, a plan and a depth range into records,
     /// tables and charts.
     Ablate(ablate::AblateArgs),
+    /// Search curated positions of every game at fixed depths: the node-count signature.
+    Bench(bench::BenchArgs),
     /// Join the records of shards into one run folder.
     Merge(merge::MergeArgs),
     /// Write the tables and charts of a run folder.
@@ -61,6 +64,7 @@ pub fn main() -> ExitCode {
         Some(Command::Search(args)) => search::run(args),
         Some(Command::Fixtures(command)) => fixtures::run(command),
         Some(Command::Ablate(args)) => ablate::run(args),
+        Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Merge(args)) => merge::run(args),
         Some(Command::Report(args)) => report::run(args),
     };

@@ -1,0 +1,74 @@
+//! `cutoff bench`: the node-count signature of every game, checked against or written to
+//! `fixtures/expected/bench.json`.
+
+use super::Status;
+use crate::dispatch_game;
+use crate::game::GAMES;
+use crate::harness::bench::{bench_game, BenchDepths, Signature};
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+const EXPECTED: &str = "fixtures/expected/bench.json";
+
+/// The depths each game is benched at: `all` deeper, `alphabeta` shallower.
+fn depths(game: &str) -> BenchDepths {
+    match game {
+        "kalah" => BenchDepths { all: 16, alphabeta: 10 },
+        _ => BenchDepths { all: 6, alphabeta: 4 },
+    }
+}
+
+#[derive(Args)]
+pub struct BenchArgs {
+    /// Compare with the expected signature; exit 1 with a per-position diff on any change.
+    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = EXPECTED)]
+    check: Option<PathBuf>,
+    /// Write the signature to the expected file (after a change that moves node counts).
+    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = EXPECTED, conflicts_with = "check")]
+    update: Option<PathBuf>,
+    /// Folder of the curated position files `<game>.json`.
+    #[arg(long, default_value = "fixtures/bench")]
+    positions: PathBuf,
+}
+
+pub fn run(args: BenchArgs) -> Result<Status> {
+    let expected = args.check.as_deref().map(read_signature).transpose()?;
+    let mut signature = Signature::default();
+    for &game in GAMES {
+        let file = args.positions.join(format!("{game}.json"));
+        let start = Instant::now();
+        let mut print = |id: &str, counts: &std::collections::BTreeMap<String, u64>| {
+            let cells: Vec<String> = counts.iter().map(|(c, n)| format!("{c} {n:>12}")).collect();
+            println!("{game:<9} {id:<20} {}", cells.join("  "));
+        };
+        let counts = dispatch_game!(game, G => bench_game::<G>(&file, depths(game), &mut print)?, bail!("no game `{game}`"));
+        println!("{game}: {} nodes in {:.1} s", Signature::game_total(&counts), start.elapsed().as_secs_f64());
+        signature.games.insert(game.to_string(), counts);
+    }
+    println!("Bench: {}", signature.total());
+    if let Some(path) = &args.update {
+        let text = serde_json::to_string_pretty(&signature)? + "\n";
+        std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
+        println!("wrote {}", path.display());
+    }
+    let Some(expected) = expected else { return Ok(Status::Ok) };
+    let diff = expected.diff(&signature);
+    if diff.is_empty() {
+        println!("bench signature matches {}", args.check.unwrap().display());
+        return Ok(Status::Ok);
+    }
+    println!("bench signature differs from {} ({} counts):", args.check.unwrap().display(), diff.len());
+    for line in &diff {
+        println!("  {line}");
+    }
+    println!("expected Bench: {}, got Bench: {}", expected.total(), signature.total());
+    println!("if the change is intended, run `cutoff bench --update` and say so in the commit");
+    Ok(Status::CheckFailed)
+}
+
+fn read_signature(path: &Path) -> Result<Signature> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    serde_json::from_str(&text).with_context(|| format!("parsing {}", path.display()))
+}

@@ -1,0 +1,130 @@
+//! The bench signature: curated positions of every game searched at fixed depths with fresh
+//! tables, node counts summed into one number (Stockfish's `bench`). A change that moves any
+//! count must say so and update `fixtures/expected/bench.json`.
+//!
+//! This module searches and compares counts; it never times anything that it checks.
+
+use super::measure::{root_search, SearchSpec};
+use crate::game::Game;
+use crate::search::{Config, Params};
+use anyhow::{anyhow, Context, Result};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// The configurations every game is benched with, and the depth each uses.
+#[derive(Clone, Copy, Debug)]
+pub struct BenchDepths {
+    /// Depth of the `all` search.
+    pub all: u32,
+    /// Depth of the `alphabeta` search.
+    pub alphabeta: u32,
+}
+
+/// A curated bench position file: `fixtures/bench/<game>.json`.
+#[derive(Debug, Deserialize)]
+struct BenchFile {
+    game: String,
+    positions: Vec<BenchPosition>,
+}
+
+#[derive(Debug, Deserialize)]
+struct BenchPosition {
+    id: String,
+    moves: String,
+}
+
+/// Node counts by position id, then by configuration (`all@d12`).
+pub type GameCounts = BTreeMap<String, BTreeMap<String, u64>>;
+
+/// The whole signature: node counts by game.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Signature {
+    /// By game name.
+    pub games: BTreeMap<String, GameCounts>,
+}
+
+impl Signature {
+    /// The total of one game's counts.
+    pub fn game_total(counts: &GameCounts) -> u64 {
+        counts.values().flat_map(|c| c.values()).sum()
+    }
+
+    /// The grand total, the `Bench:` number.
+    pub fn total(&self) -> u64 {
+        self.games.values().map(Self::game_total).sum()
+    }
+
+    /// Every difference between `expected` (self) and `actual`, one line each.
+    pub fn diff(&self, actual: &Signature) -> Vec<String> {
+        let mut lines = Vec::new();
+        let games: std::collections::BTreeSet<&String> = self.games.keys().chain(actual.games.keys()).collect();
+        for game in games {
+            let (old, new) = (self.games.get(game), actual.games.get(game));
+            let empty = GameCounts::new();
+            let (old, new) = (old.unwrap_or(&empty), new.unwrap_or(&empty));
+            let positions: std::collections::BTreeSet<&String> = old.keys().chain(new.keys()).collect();
+            for position in positions {
+                let none = BTreeMap::new();
+                let (o, n) = (old.get(position).unwrap_or(&none), new.get(position).unwrap_or(&none));
+                let configs: std::collections::BTreeSet<&String> = o.keys().chain(n.keys()).collect();
+                for config in configs {
+                    let (a, b) = (o.get(config), n.get(config));
+                    if a != b {
+                        lines.push(format!(
+                            "{game} {position} {config}: expected {}, got {}{}",
+                            show(a),
+                            show(b),
+                            delta(a, b)
+                        ));
+                    }
+                }
+            }
+        }
+        lines
+    }
+}
+
+fn show(n: Option<&u64>) -> String {
+    n.map_or("nothing".into(), u64::to_string)
+}
+
+fn delta(a: Option<&u64>, b: Option<&u64>) -> String {
+    match (a, b) {
+        (Some(&a), Some(&b)) => format!(" ({:+})", b as i64 - a as i64),
+        _ => String::new(),
+    }
+}
+
+/// Benches game `G` on the positions of `file`, calling `on_position` after each.
+pub fn bench_game<G: Game>(
+    file: &Path,
+    depths: BenchDepths,
+    on_position: &mut dyn FnMut(&str, &BTreeMap<String, u64>),
+) -> Result<GameCounts> {
+    let text = std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
+    let bench: BenchFile = serde_json::from_str(&text).with_context(|| format!("parsing {}", file.display()))?;
+    let (_, options) = crate::game::split_game_string(&bench.game);
+    let start = G::from_options(options).map_err(|e| anyhow!("{}: {e}", file.display()))?;
+    let eval = G::parse_eval(G::EVAL_NAMES[0]).expect("a game's first evaluation exists");
+    let mut counts = GameCounts::new();
+    for position in &bench.positions {
+        let mut game = start.clone();
+        game.play_moves(&position.moves)
+            .map_err(|e| anyhow!("{}: position {}: {e}", file.display(), position.id))?;
+        let mut by_config = BTreeMap::new();
+        for (preset, depth) in [("all", depths.all), ("alphabeta", depths.alphabeta)] {
+            let spec = SearchSpec::<G> {
+                config: Config::parse(preset).expect("presets parse"),
+                params: Params::default(),
+                eval,
+                node_limit: None,
+            };
+            let result = root_search(&game, &spec, depth, &mut |_| {}).pop().expect("one result");
+            by_config.insert(format!("{preset}@d{depth}"), result.counters.expanded());
+        }
+        on_position(&position.id, &by_config);
+        counts.insert(position.id.clone(), by_config);
+    }
+    Ok(counts)
+}
