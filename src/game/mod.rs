@@ -5,6 +5,7 @@
 //! (search, harness, reports) is generic over [`Game`].
 
 pub mod kalah;
+pub mod mingmang;
 pub mod perft;
 pub mod zobrist;
 

@@ -1,0 +1,41 @@
+//! CAMMP's evaluation, `cammp`, from the side to move's point of view:
+//! `50 * (N_own - N_opp) + 10 * (R_own - R_opp) + 2 * (D_own - D_opp) + 3`, where N counts
+//! pieces, R the distinct empty squares the side reaches with one rook slide (union over its
+//! pieces), D its pieces on the a1-h8 diagonal, and 3 is the mover's bonus.
+//!
+//! It does not look at the history or at terminal positions (search scores those).
+
+use super::attacks::slide_reach;
+use super::MingMang;
+use crate::game::{Evaluator, Score};
+
+/// The a1-h8 diagonal.
+const DIAGONAL: u64 = 0x8040_2010_0804_0201;
+
+/// Ming Mang's evaluations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MingMangEval {
+    /// CAMMP's material, one-slide reach and diagonal function.
+    Cammp,
+}
+
+impl Evaluator<MingMang> for MingMangEval {
+    fn evaluate(&self, game: &MingMang) -> Score {
+        match self {
+            MingMangEval::Cammp => {
+                let own = game.pieces(game.pos.side);
+                let opp = game.pieces(game.pos.side ^ 1);
+                cammp_terms(own, opp) - cammp_terms(opp, own) + 3
+            }
+        }
+    }
+}
+
+/// One side's share of `cammp`: `50 N + 10 R + 2 D`.
+fn cammp_terms(own: u64, opp: u64) -> Score {
+    let empty = !(own | opp);
+    let reach = slide_reach(own, empty)
+        .iter()
+        .fold(0, |all, &dir| all | dir);
+    (50 * own.count_ones() + 10 * reach.count_ones() + 2 * (own & DIAGONAL).count_ones()) as Score
+}
