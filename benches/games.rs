@@ -3,8 +3,8 @@
 //! fixed-depth search. Throughput is in nodes (or moves, or calls), so reports read as rates;
 //! every benchmark checks its answer, so a fast wrong result cannot pass.
 
-use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use criterion::measurement::WallTime;
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use cutoff::game::kalah::Kalah;
 use cutoff::game::perft::perft;
 use cutoff::game::{Evaluator, Game};
@@ -22,7 +22,10 @@ struct Plan {
 
 fn group<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, WallTime> {
     let mut group = c.benchmark_group(name);
-    group.sample_size(10).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(2));
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2));
     group
 }
 
@@ -32,7 +35,12 @@ fn bench_game<G: Game>(c: &mut Criterion, plan: &Plan) {
     let leaves = perft(&mut start.clone(), plan.perft_depth);
     group.throughput(Throughput::Elements(leaves));
     group.bench_function(format!("perft{}", plan.perft_depth), |b| {
-        b.iter(|| assert_eq!(perft(&mut start.clone(), black_box(plan.perft_depth)), leaves))
+        b.iter(|| {
+            assert_eq!(
+                perft(&mut start.clone(), black_box(plan.perft_depth)),
+                leaves
+            )
+        })
     });
     let mut moves = Vec::new();
     start.generate_moves(&mut moves);
@@ -56,7 +64,9 @@ fn bench_game<G: Game>(c: &mut Criterion, plan: &Plan) {
     group.throughput(Throughput::Elements(1));
     for &name in G::EVAL_NAMES {
         let eval = G::parse_eval(name).unwrap();
-        group.bench_function(format!("evaluate-{name}"), |b| b.iter(|| eval.evaluate(black_box(&start))));
+        group.bench_function(format!("evaluate-{name}"), |b| {
+            b.iter(|| eval.evaluate(black_box(&start)))
+        });
     }
     group.finish();
     bench_tt::<G>(c, &start, &moves);
@@ -73,7 +83,14 @@ fn bench_tt<G: Game>(c: &mut Criterion, start: &G, moves: &[G::Move]) {
         group.bench_function(format!("store-probe-{}", scheme.name()), |b| {
             b.iter(|| {
                 for i in 0..KEYS {
-                    let entry = Entry { key: key(i), mv: moves.first().copied(), value: i as i32, depth: 4, bound: Bound::Exact, size: i as u32 };
+                    let entry = Entry {
+                        key: key(i),
+                        mv: moves.first().copied(),
+                        value: i as i32,
+                        depth: 4,
+                        bound: Bound::Exact,
+                        size: i as u32,
+                    };
                     table.store(entry);
                 }
                 let hits = (0..KEYS).filter(|&i| table.probe(key(i)).is_some()).count();
@@ -99,13 +116,22 @@ fn bench_search<G: Game>(c: &mut Criterion, start: &G, plan: &Plan) {
         };
         let nodes = run();
         group.throughput(Throughput::Elements(nodes));
-        group.bench_function(format!("{name}-d{depth}"), |b| b.iter(|| assert_eq!(run(), nodes)));
+        group.bench_function(format!("{name}-d{depth}"), |b| {
+            b.iter(|| assert_eq!(run(), nodes))
+        });
     }
     group.finish();
 }
 
 fn kalah(c: &mut Criterion) {
-    bench_game::<Kalah>(c, &Plan { options: "", perft_depth: 9, search: &[("alphabeta", 8), ("all", 10)] });
+    bench_game::<Kalah>(
+        c,
+        &Plan {
+            options: "",
+            perft_depth: 9,
+            search: &[("alphabeta", 8), ("all", 10)],
+        },
+    );
 }
 
 criterion_group!(benches, kalah);

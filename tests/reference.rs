@@ -15,13 +15,18 @@ fn reference(name: &str) -> Value {
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/reference"));
     let path = dir.join(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("parsing {}: {e}", path.display()))
 }
 
 fn move_list(case: &Value) -> String {
     let moves = case["moves"].as_array().expect("moves is a list");
-    moves.iter().map(|m| m.as_str().map_or_else(|| m.to_string(), str::to_string)).collect::<Vec<_>>().join(",")
+    moves
+        .iter()
+        .map(|m| m.as_str().map_or_else(|| m.to_string(), str::to_string))
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 /// Replays every case and checks every perft depth (and the divide, where given).
@@ -32,16 +37,24 @@ fn check_file<G: Game>(file: &str, options: &str) -> usize {
     for case in data["cases"].as_array().expect("cases") {
         let id = case["id"].as_str().unwrap();
         let mut game = G::from_options(options).unwrap();
-        game.play_moves(&move_list(case)).unwrap_or_else(|e| panic!("{file} {id}: {e}"));
+        game.play_moves(&move_list(case))
+            .unwrap_or_else(|e| panic!("{file} {id}: {e}"));
         for (i, expected) in case["perft"].as_array().unwrap().iter().enumerate() {
             let expected = expected.as_u64().unwrap();
             if expected > QUICK_LIMIT && !slow {
                 continue;
             }
-            assert_eq!(perft(&mut game, i as u32 + 1), expected, "{file} {id} perft({})", i + 1);
+            assert_eq!(
+                perft(&mut game, i as u32 + 1),
+                expected,
+                "{file} {id} perft({})",
+                i + 1
+            );
             checked += 1;
         }
-        if let (Some(depth), Some(expected)) = (case["divide_depth"].as_u64(), case["divide"].as_object()) {
+        if let (Some(depth), Some(expected)) =
+            (case["divide_depth"].as_u64(), case["divide"].as_object())
+        {
             if slow || depth <= 6 {
                 for (mv, n) in divide(&mut game, depth as u32) {
                     let key = game.format_move(mv);
@@ -64,10 +77,20 @@ fn kalah_reference_positions_match_the_board() {
     for case in reference("kalah-perft.json")["cases"].as_array().unwrap() {
         let mut game = Kalah::from_options("").unwrap();
         game.play_moves(&move_list(case)).unwrap();
-        let board: Vec<u32> = case["openspiel_board"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap() as u32).collect();
+        let board: Vec<u32> = case["openspiel_board"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap() as u32)
+            .collect();
         assert_eq!(game.store_seeds(1), board[0], "{}", case["id"]);
         assert_eq!(game.store_seeds(0), board[7], "{}", case["id"]);
-        assert_eq!(u64::from(game.side_to_move()), case["to_move"].as_u64().unwrap(), "{}", case["id"]);
+        assert_eq!(
+            u64::from(game.side_to_move()),
+            case["to_move"].as_u64().unwrap(),
+            "{}",
+            case["id"]
+        );
     }
 }
 
@@ -79,7 +102,12 @@ fn kalah_solved_values() {
     use cutoff::search::{Config, Params};
     let slow = std::env::var_os("RUN_SLOW_TESTS").is_some();
     let cases: &[(&str, i32)] = if slow {
-        &[("6,1,standard", 2), ("6,1,empty-capture", 2), ("6,2,standard", 6), ("6,2,empty-capture", 10)]
+        &[
+            ("6,1,standard", 2),
+            ("6,1,empty-capture", 2),
+            ("6,2,standard", 6),
+            ("6,2,empty-capture", 10),
+        ]
     } else {
         &[("6,1,standard", 2), ("6,1,empty-capture", 2)]
     };

@@ -15,8 +15,14 @@ const EXPECTED: &str = "fixtures/expected/bench.json";
 /// The depths each game is benched at: `all` deeper, `alphabeta` shallower.
 fn depths(game: &str) -> BenchDepths {
     match game {
-        "kalah" => BenchDepths { all: 16, alphabeta: 10 },
-        _ => BenchDepths { all: 6, alphabeta: 4 },
+        "kalah" => BenchDepths {
+            all: 16,
+            alphabeta: 10,
+        },
+        _ => BenchDepths {
+            all: 6,
+            alphabeta: 4,
+        },
     }
 }
 
@@ -44,7 +50,11 @@ pub fn run(args: BenchArgs) -> Result<Status> {
             println!("{game:<9} {id:<20} {}", cells.join("  "));
         };
         let counts = dispatch_game!(game, G => bench_game::<G>(&file, depths(game), &mut print)?, bail!("no game `{game}`"));
-        println!("{game}: {} nodes in {:.1} s", Signature::game_total(&counts), start.elapsed().as_secs_f64());
+        println!(
+            "{game}: {} nodes in {:.1} s",
+            Signature::game_total(&counts),
+            start.elapsed().as_secs_f64()
+        );
         signature.games.insert(game.to_string(), counts);
     }
     println!("Bench: {}", signature.total());
@@ -53,22 +63,33 @@ pub fn run(args: BenchArgs) -> Result<Status> {
         std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
         println!("wrote {}", path.display());
     }
-    let Some(expected) = expected else { return Ok(Status::Ok) };
+    let Some(expected) = expected else {
+        return Ok(Status::Ok);
+    };
     let diff = expected.diff(&signature);
     if diff.is_empty() {
         println!("bench signature matches {}", args.check.unwrap().display());
         return Ok(Status::Ok);
     }
-    println!("bench signature differs from {} ({} counts):", args.check.unwrap().display(), diff.len());
+    println!(
+        "bench signature differs from {} ({} counts):",
+        args.check.unwrap().display(),
+        diff.len()
+    );
     for line in &diff {
         println!("  {line}");
     }
-    println!("expected Bench: {}, got Bench: {}", expected.total(), signature.total());
+    println!(
+        "expected Bench: {}, got Bench: {}",
+        expected.total(),
+        signature.total()
+    );
     println!("if the change is intended, run `cutoff bench --update` and say so in the commit");
     Ok(Status::CheckFailed)
 }
 
 fn read_signature(path: &Path) -> Result<Signature> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
     serde_json::from_str(&text).with_context(|| format!("parsing {}", path.display()))
 }

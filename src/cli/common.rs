@@ -31,7 +31,8 @@ impl GameArgs {
 pub fn load_position<G: Game>(args: &GameArgs) -> Result<G> {
     let (_, options) = split_game_string(&args.game);
     let mut game = G::from_options(options).map_err(|e| anyhow!("game `{}`: {e}", args.game))?;
-    game.play_moves(&args.moves).map_err(|e| anyhow!("--moves: {e}"))?;
+    game.play_moves(&args.moves)
+        .map_err(|e| anyhow!("--moves: {e}"))?;
     Ok(game)
 }
 
@@ -59,14 +60,20 @@ impl SearchArgs {
 
     /// The parameters with every `--param` applied.
     pub fn params(&self) -> Result<Params> {
-        Params::default().with_assignments(self.params.iter().map(String::as_str)).map_err(|e| anyhow!(e))
+        Params::default()
+            .with_assignments(self.params.iter().map(String::as_str))
+            .map_err(|e| anyhow!(e))
     }
 
     /// The evaluation of game `G`, checked.
     pub fn eval<G: Game>(&self) -> Result<G::Eval> {
         let name = self.eval.as_deref().unwrap_or(G::EVAL_NAMES[0]);
         G::parse_eval(name).ok_or_else(|| {
-            anyhow!("unknown evaluation `{name}` for {} (evaluations: {})", G::NAME, G::EVAL_NAMES.join(", "))
+            anyhow!(
+                "unknown evaluation `{name}` for {} (evaluations: {})",
+                G::NAME,
+                G::EVAL_NAMES.join(", ")
+            )
         })
     }
 }

@@ -41,8 +41,16 @@ fn run_game<G: Game>(args: &SearchArgs) -> Result<Status> {
     };
     let game: G = load_position(&args.game)?;
     if !args.json {
-        println!("{}  config {}\n{}", game.spec(), spec.config, game.board_string());
-        println!("{:>5} {:>12} {:>12} {:>10} {:>8} {:>6}  pv", "depth", "nodes", "qnodes", "ms", "score", "best");
+        println!(
+            "{}  config {}\n{}",
+            game.spec(),
+            spec.config,
+            game.board_string()
+        );
+        println!(
+            "{:>5} {:>12} {:>12} {:>10} {:>8} {:>6}  pv",
+            "depth", "nodes", "qnodes", "ms", "score", "best"
+        );
     }
     let mut print = |r: &DepthResult| print_depth(r, args.json);
     if spec.config.has(Enhancement::Id) {
@@ -61,7 +69,10 @@ fn print_depth(r: &DepthResult, json: bool) {
         return;
     }
     if r.capped {
-        println!("{:>5} {:>12} (capped at the node limit)", r.depth, r.counters.n_nodes);
+        println!(
+            "{:>5} {:>12} (capped at the node limit)",
+            r.depth, r.counters.n_nodes
+        );
         return;
     }
     println!(

@@ -85,7 +85,16 @@ impl Kalah {
                 pits[side * (houses + 1) + house] = seeds as u8;
             }
         }
-        let mut game = Kalah { houses, seeds, rules, pos: Position { pits, side: 0, hash: 0 } };
+        let mut game = Kalah {
+            houses,
+            seeds,
+            rules,
+            pos: Position {
+                pits,
+                side: 0,
+                hash: 0,
+            },
+        };
         game.pos.hash = game.hash_from_scratch();
         Ok(game)
     }
@@ -118,7 +127,10 @@ impl Kalah {
 
     /// All seeds on the board (conserved by every move).
     pub fn total_seeds(&self) -> u32 {
-        self.pos.pits[..self.num_pits()].iter().map(|&s| u32::from(s)).sum()
+        self.pos.pits[..self.num_pits()]
+            .iter()
+            .map(|&s| u32::from(s))
+            .sum()
     }
 
     fn is_over(&self) -> bool {
@@ -227,7 +239,9 @@ fn course_eval(game: &Kalah) -> Score {
     if diff == 0 {
         return 0;
     }
-    let empty = (0..2).map(|s| game.houses_of(s).iter().filter(|&&x| x == 0).count()).sum::<usize>();
+    let empty = (0..2)
+        .map(|s| game.houses_of(s).iter().filter(|&&x| x == 0).count())
+        .sum::<usize>();
     let sign = if diff >= 0 { 1 } else { -1 };
     diff + sign * empty as Score * diff.signum()
 }
@@ -247,13 +261,20 @@ impl Game for Kalah {
             if let Ok(n) = token.parse::<usize>() {
                 numbers.push(n);
             } else {
-                rules = *Rules::ALL.iter().find(|r| r.name() == token).ok_or_else(|| {
-                    format!("unknown kalah rule set `{token}` (standard, empty-capture, course)")
-                })?;
+                rules = *Rules::ALL
+                    .iter()
+                    .find(|r| r.name() == token)
+                    .ok_or_else(|| {
+                        format!(
+                            "unknown kalah rule set `{token}` (standard, empty-capture, course)"
+                        )
+                    })?;
             }
         }
         if numbers.len() > 2 {
-            return Err(format!("kalah takes at most two numbers (houses, seeds), got `{options}`"));
+            return Err(format!(
+                "kalah takes at most two numbers (houses, seeds), got `{options}`"
+            ));
         }
         let houses = numbers.first().copied().unwrap_or(6);
         let seeds = numbers.get(1).copied().unwrap_or(4);
@@ -285,7 +306,10 @@ impl Game for Kalah {
     }
 
     fn count_moves(&self, _scratch: &mut Vec<u8>) -> u64 {
-        self.houses_of(self.pos.side).iter().filter(|&&s| s > 0).count() as u64
+        self.houses_of(self.pos.side)
+            .iter()
+            .filter(|&&s| s > 0)
+            .count() as u64
     }
 
     fn make(&mut self, house: u8) -> Position {
@@ -380,7 +404,10 @@ impl Game for Kalah {
 
     fn board_string(&self) -> String {
         let row = |side: Side| -> String {
-            self.houses_of(side).iter().map(|s| format!("{s:3}")).collect::<String>()
+            self.houses_of(side)
+                .iter()
+                .map(|s| format!("{s:3}"))
+                .collect::<String>()
         };
         let top: String = {
             let mut houses: Vec<String> =

@@ -58,16 +58,22 @@ impl Signature {
     /// Every difference between `expected` (self) and `actual`, one line each.
     pub fn diff(&self, actual: &Signature) -> Vec<String> {
         let mut lines = Vec::new();
-        let games: std::collections::BTreeSet<&String> = self.games.keys().chain(actual.games.keys()).collect();
+        let games: std::collections::BTreeSet<&String> =
+            self.games.keys().chain(actual.games.keys()).collect();
         for game in games {
             let (old, new) = (self.games.get(game), actual.games.get(game));
             let empty = GameCounts::new();
             let (old, new) = (old.unwrap_or(&empty), new.unwrap_or(&empty));
-            let positions: std::collections::BTreeSet<&String> = old.keys().chain(new.keys()).collect();
+            let positions: std::collections::BTreeSet<&String> =
+                old.keys().chain(new.keys()).collect();
             for position in positions {
                 let none = BTreeMap::new();
-                let (o, n) = (old.get(position).unwrap_or(&none), new.get(position).unwrap_or(&none));
-                let configs: std::collections::BTreeSet<&String> = o.keys().chain(n.keys()).collect();
+                let (o, n) = (
+                    old.get(position).unwrap_or(&none),
+                    new.get(position).unwrap_or(&none),
+                );
+                let configs: std::collections::BTreeSet<&String> =
+                    o.keys().chain(n.keys()).collect();
                 for config in configs {
                     let (a, b) = (o.get(config), n.get(config));
                     if a != b {
@@ -102,8 +108,10 @@ pub fn bench_game<G: Game>(
     depths: BenchDepths,
     on_position: &mut dyn FnMut(&str, &BTreeMap<String, u64>),
 ) -> Result<GameCounts> {
-    let text = std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
-    let bench: BenchFile = serde_json::from_str(&text).with_context(|| format!("parsing {}", file.display()))?;
+    let text =
+        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
+    let bench: BenchFile =
+        serde_json::from_str(&text).with_context(|| format!("parsing {}", file.display()))?;
     let (_, options) = crate::game::split_game_string(&bench.game);
     let start = G::from_options(options).map_err(|e| anyhow!("{}: {e}", file.display()))?;
     let eval = G::parse_eval(G::EVAL_NAMES[0]).expect("a game's first evaluation exists");
@@ -120,7 +128,9 @@ pub fn bench_game<G: Game>(
                 eval,
                 node_limit: None,
             };
-            let result = root_search(&game, &spec, depth, &mut |_| {}).pop().expect("one result");
+            let result = root_search(&game, &spec, depth, &mut |_| {})
+                .pop()
+                .expect("one result");
             by_config.insert(format!("{preset}@d{depth}"), result.counters.expanded());
         }
         on_position(&position.id, &by_config);
@@ -128,3 +138,6 @@ pub fn bench_game<G: Game>(
     }
     Ok(counts)
 }
+
+#[cfg(test)]
+mod tests;

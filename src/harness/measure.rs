@@ -46,7 +46,9 @@ pub struct DepthResult {
 /// schedule, or just `depth`.
 pub fn reported_depths<G: Game>(spec: &SearchSpec<G>, depth: u32) -> Vec<u32> {
     match spec.config.algorithm() {
-        Algorithm::Negamax => Searcher::new(spec.config, spec.params.clone(), spec.eval).schedule(depth),
+        Algorithm::Negamax => {
+            Searcher::new(spec.config, spec.params.clone(), spec.eval).schedule(depth)
+        }
         Algorithm::Expectimax => vec![depth],
     }
 }

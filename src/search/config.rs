@@ -99,7 +99,10 @@ impl Enhancement {
     pub fn is_exact(self) -> bool {
         !matches!(
             self,
-            Enhancement::Quiescence | Enhancement::NullMove | Enhancement::MultiCut | Enhancement::Lmr
+            Enhancement::Quiescence
+                | Enhancement::NullMove
+                | Enhancement::MultiCut
+                | Enhancement::Lmr
         )
     }
 
@@ -154,7 +157,10 @@ pub const PRESETS: [&str; 5] = ["minimax", "alphabeta", "cammp", "all", "expecti
 
 impl Config {
     /// Plain minimax: no enhancement.
-    pub const MINIMAX: Config = Config { algorithm: Algorithm::Negamax, flags: 0 };
+    pub const MINIMAX: Config = Config {
+        algorithm: Algorithm::Negamax,
+        flags: 0,
+    };
 
     /// The configuration with exactly `flags`.
     pub fn from_flags(flags: &[Enhancement]) -> Config {
@@ -172,7 +178,10 @@ impl Config {
             "alphabeta" => Config::from_flags(&[Enhancement::Ab]),
             "cammp" => Config::from_flags(&CAMMP),
             "all" => Config::from_flags(&Enhancement::ALL),
-            "expectimax" => Config { algorithm: Algorithm::Expectimax, flags: 0 },
+            "expectimax" => Config {
+                algorithm: Algorithm::Expectimax,
+                flags: 0,
+            },
             _ => {
                 return Err(format!(
                     "unknown preset `{preset}` in configuration `{text}` (presets: {})",
@@ -185,12 +194,21 @@ impl Config {
             let body = &rest[1..];
             let (name, next) = next_flag(body);
             let flag = Enhancement::from_name(name).ok_or_else(|| {
-                format!("unknown flag `{name}` in configuration `{text}` (flags: {})", flag_list())
+                format!(
+                    "unknown flag `{name}` in configuration `{text}` (flags: {})",
+                    flag_list()
+                )
             })?;
-            config = if add { config.with(flag) } else { config.without(flag) };
+            config = if add {
+                config.with(flag)
+            } else {
+                config.without(flag)
+            };
             rest = next;
         }
-        config.validate().map_err(|e| format!("configuration `{text}`: {e}"))?;
+        config
+            .validate()
+            .map_err(|e| format!("configuration `{text}`: {e}"))?;
         Ok(config)
     }
 
@@ -200,7 +218,10 @@ impl Config {
         }
         if !self.has(Enhancement::Ab) {
             if let Some(e) = self.flags().into_iter().find(|e| e.needs_ab()) {
-                return Err(format!("{} needs ab (it changes nothing in plain minimax)", e.name()));
+                return Err(format!(
+                    "{} needs ab (it changes nothing in plain minimax)",
+                    e.name()
+                ));
             }
         }
         Ok(())
@@ -214,12 +235,18 @@ impl Config {
 
     /// This configuration with `flag` on.
     pub fn with(self, flag: Enhancement) -> Config {
-        Config { flags: self.flags | flag.bit(), ..self }
+        Config {
+            flags: self.flags | flag.bit(),
+            ..self
+        }
     }
 
     /// This configuration with `flag` off.
     pub fn without(self, flag: Enhancement) -> Config {
-        Config { flags: self.flags & !flag.bit(), ..self }
+        Config {
+            flags: self.flags & !flag.bit(),
+            ..self
+        }
     }
 
     /// The algorithm.
@@ -229,7 +256,10 @@ impl Config {
 
     /// The enhancements that are on, in table order.
     pub fn flags(&self) -> Vec<Enhancement> {
-        Enhancement::ALL.into_iter().filter(|&e| self.has(e)).collect()
+        Enhancement::ALL
+            .into_iter()
+            .filter(|&e| self.has(e))
+            .collect()
     }
 
     /// Whether every flag that is on is exact.
@@ -270,7 +300,11 @@ impl fmt::Display for Config {
         if let Some((name, _)) = named.iter().find(|(_, c)| c == self) {
             return write!(f, "{name}");
         }
-        let base = if self.has(Enhancement::Ab) { "alphabeta" } else { "minimax" };
+        let base = if self.has(Enhancement::Ab) {
+            "alphabeta"
+        } else {
+            "minimax"
+        };
         write!(f, "{base}")?;
         for e in self.without(Enhancement::Ab).flags() {
             write!(f, "+{}", e.name())?;

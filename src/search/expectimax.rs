@@ -17,7 +17,13 @@ pub struct Expectimax<G: Game, E: Evaluator<G>> {
 impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
     /// A searcher with the evaluation `eval`.
     pub fn new(eval: E) -> Self {
-        Expectimax { eval, moves: Vec::new(), counters: Counters::default(), node_limit: u64::MAX, capped: false }
+        Expectimax {
+            eval,
+            moves: Vec::new(),
+            counters: Counters::default(),
+            node_limit: u64::MAX,
+            capped: false,
+        }
     }
 
     /// Stops a search after `limit` nodes; it is then reported as capped.
@@ -35,7 +41,8 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
         self.counters = Counters::default();
         self.capped = false;
         if self.moves.len() <= depth as usize {
-            self.moves.resize_with(depth as usize + 1, || Vec::with_capacity(256));
+            self.moves
+                .resize_with(depth as usize + 1, || Vec::with_capacity(256));
         }
         let me = game.side_to_move();
         let (score, best_move) = self.root(game, depth, me);
@@ -69,7 +76,9 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
                 best = Some((value, mv));
             }
         }
-        best.map_or((f64::from(self.eval.evaluate(game)), None), |(v, m)| (v, Some(m)))
+        best.map_or((f64::from(self.eval.evaluate(game)), None), |(v, m)| {
+            (v, Some(m))
+        })
     }
 
     /// The value of `game` for `me`.
@@ -80,7 +89,13 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
             self.capped = true;
         }
         let mine = game.side_to_move() == me;
-        let for_me = |score: i32| if mine { f64::from(score) } else { -f64::from(score) };
+        let for_me = |score: i32| {
+            if mine {
+                f64::from(score)
+            } else {
+                -f64::from(score)
+            }
+        };
         if let Some(score) = game.terminal_score(ply) {
             self.counters.n_leaves += 1;
             return for_me(score);

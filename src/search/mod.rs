@@ -7,11 +7,11 @@
 
 pub mod config;
 pub mod expectimax;
+mod negamax;
 mod ordering;
 pub mod params;
 pub mod stats;
 pub mod tt;
-mod negamax;
 
 pub use config::{Algorithm, Config, Enhancement};
 pub use negamax::{Searcher, MAX_DEPTH};

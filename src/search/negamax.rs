@@ -78,7 +78,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             return vec![depth];
         }
         let step = self.params.id_step.max(1);
-        let mut depths: Vec<u32> = (0..).map(|k| depth.saturating_sub(k * step)).take_while(|&d| d > 0).collect();
+        let mut depths: Vec<u32> = (0..)
+            .map(|k| depth.saturating_sub(k * step))
+            .take_while(|&d| d > 0)
+            .collect();
         depths.dedup();
         depths.reverse();
         depths
@@ -92,7 +95,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         depth: u32,
         on_iteration: &mut dyn FnMut(&Iteration<G::Move>),
     ) -> Vec<Iteration<G::Move>> {
-        assert!((1..=MAX_DEPTH).contains(&depth), "depth {depth} out of 1..={MAX_DEPTH}");
+        assert!(
+            (1..=MAX_DEPTH).contains(&depth),
+            "depth {depth} out of 1..={MAX_DEPTH}"
+        );
         if let Some(tt) = &mut self.tt {
             tt.clear();
         }
@@ -123,7 +129,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
 
     /// One iteration at the root, inside an aspiration window when that flag is on.
     fn root(&mut self, game: &mut G, depth: u32, guess: Option<Score>) -> Score {
-        let root = Node { ply: 0, after_null: false, after_noisy: false };
+        let root = Node {
+            ply: 0,
+            after_null: false,
+            after_noisy: false,
+        };
         if !self.config.has(Enhancement::Aspiration) || game.terminal_score(0).is_some() {
             return self.negamax(game, depth, -INFINITY, INFINITY, root);
         }
@@ -156,7 +166,15 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// Searches the child reached by the move just made, negating only when the side to
     /// move has changed.
     #[allow(clippy::too_many_arguments)]
-    fn child(&mut self, game: &mut G, side: u8, depth: u32, alpha: Score, beta: Score, node: Node) -> Score {
+    fn child(
+        &mut self,
+        game: &mut G,
+        side: u8,
+        depth: u32,
+        alpha: Score,
+        beta: Score,
+        node: Node,
+    ) -> Score {
         if game.side_to_move() == side {
             self.negamax(game, depth, alpha, beta, node)
         } else {
@@ -164,7 +182,14 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
     }
 
-    fn negamax(&mut self, game: &mut G, depth: u32, mut alpha: Score, beta: Score, node: Node) -> Score {
+    fn negamax(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        mut alpha: Score,
+        beta: Score,
+        node: Node,
+    ) -> Score {
         self.counters.n_nodes += 1;
         self.pv_len[node.ply] = 0;
         if self.out_of_nodes() {
@@ -196,7 +221,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             return self.leaf(game, alpha, beta, node);
         }
         self.counters.n_interior += 1;
-        self.ordering.order(game, &self.config, &mut moves, tt_move, node.ply);
+        self.ordering
+            .order(game, &self.config, &mut moves, tt_move, node.ply);
         if let Some(score) = self.try_multi_cut(game, &moves, depth, beta, node) {
             self.moves[node.ply] = moves;
             return score;
@@ -209,7 +235,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             let reduce = self.late_move_reduction(game, mv, i, depth, is_root);
             let noisy = self.config.has(Enhancement::Quiescence) && game.is_noisy(mv);
             let undo = game.make(mv);
-            let next = Node { ply: node.ply + 1, after_null: false, after_noisy: noisy };
+            let next = Node {
+                ply: node.ply + 1,
+                after_null: false,
+                after_noisy: noisy,
+            };
             let score = self.search_move(game, side, depth, reduce, i, alpha, beta, next);
             game.unmake(mv, undo);
             if self.capped {
@@ -240,7 +270,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             self.ordering.record_history(game, mv, depth);
         }
         let size = self.counters.expanded() - nodes_before;
-        self.store(game, depth, best, alpha_orig, beta, best_move, size, node.ply);
+        self.store(
+            game, depth, best, alpha_orig, beta, best_move, size, node.ply,
+        );
         best
     }
 
@@ -259,7 +291,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         next: Node,
     ) -> Score {
         let pvs = self.config.has(Enhancement::Pvs) && index > 0;
-        let (lo, hi) = if pvs { (alpha, alpha + 1) } else { (alpha, beta) };
+        let (lo, hi) = if pvs {
+            (alpha, alpha + 1)
+        } else {
+            (alpha, beta)
+        };
         let mut score;
         if reduce > 0 {
             self.counters.n_lmr_reductions += 1;
@@ -279,7 +315,14 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     }
 
     /// The plies to reduce the `index`-th move by (0: none); noisy moves are never reduced.
-    fn late_move_reduction(&self, game: &G, mv: G::Move, index: usize, depth: u32, is_root: bool) -> u32 {
+    fn late_move_reduction(
+        &self,
+        game: &G,
+        mv: G::Move,
+        index: usize,
+        depth: u32,
+        is_root: bool,
+    ) -> u32 {
         let applies = self.config.has(Enhancement::Lmr)
             && !is_root
             && index >= self.params.lmr_after as usize
@@ -294,7 +337,13 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
 
     /// Null-move pruning: hand the move over and search shallower with a null window; a
     /// fail high there cuts.
-    fn try_null_move(&mut self, game: &mut G, depth: u32, beta: Score, node: Node) -> Option<Score> {
+    fn try_null_move(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        beta: Score,
+        node: Node,
+    ) -> Option<Score> {
         let applies = self.config.has(Enhancement::NullMove)
             && node.ply > 0
             && !node.after_null
@@ -306,7 +355,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let side = game.side_to_move();
         let undo = game.make_null()?;
         self.counters.n_null_tries += 1;
-        let next = Node { ply: node.ply + 1, after_null: true, after_noisy: false };
+        let next = Node {
+            ply: node.ply + 1,
+            after_null: true,
+            after_noisy: false,
+        };
         let reduced = depth.saturating_sub(1 + self.params.null_r);
         let score = self.child(game, side, reduced, beta - 1, beta, next);
         game.unmake_null(undo);
@@ -319,7 +372,14 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
 
     /// Multi-cut: search the first M moves shallower with a null window at beta; C fail
     /// highs cut the node.
-    fn try_multi_cut(&mut self, game: &mut G, moves: &[G::Move], depth: u32, beta: Score, node: Node) -> Option<Score> {
+    fn try_multi_cut(
+        &mut self,
+        game: &mut G,
+        moves: &[G::Move],
+        depth: u32,
+        beta: Score,
+        node: Node,
+    ) -> Option<Score> {
         let applies = self.config.has(Enhancement::MultiCut)
             && node.ply > 0
             && depth >= self.params.multi_cut_min_depth
@@ -334,7 +394,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         for &mv in moves.iter().take(self.params.multi_cut_m as usize) {
             let noisy = self.config.has(Enhancement::Quiescence) && game.is_noisy(mv);
             let undo = game.make(mv);
-            let next = Node { ply: node.ply + 1, after_null: false, after_noisy: noisy };
+            let next = Node {
+                ply: node.ply + 1,
+                after_null: false,
+                after_noisy: noisy,
+            };
             let score = self.child(game, side, reduced, beta - 1, beta, next);
             game.unmake(mv, undo);
             if self.capped {
@@ -353,12 +417,27 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
 
     /// Probes the table: the stored move (with `tt-move`) and, with `tt-value`, a score when
     /// the stored bound settles this node.
-    fn probe(&mut self, game: &G, depth: u32, alpha: Score, beta: Score, node: Node) -> (Option<G::Move>, Option<Score>) {
-        let Some(tt) = &self.tt else { return (None, None) };
+    fn probe(
+        &mut self,
+        game: &G,
+        depth: u32,
+        alpha: Score,
+        beta: Score,
+        node: Node,
+    ) -> (Option<G::Move>, Option<Score>) {
+        let Some(tt) = &self.tt else {
+            return (None, None);
+        };
         self.counters.n_tt_probes += 1;
-        let Some(entry) = tt.probe(game.hash()) else { return (None, None) };
+        let Some(entry) = tt.probe(game.hash()) else {
+            return (None, None);
+        };
         self.counters.n_tt_hits += 1;
-        let tt_move = if self.config.has(Enhancement::TtMove) { entry.mv } else { None };
+        let tt_move = if self.config.has(Enhancement::TtMove) {
+            entry.mv
+        } else {
+            None
+        };
         let deep_enough = u32::from(entry.depth) == depth
             || (self.params.tt_cut_deeper == 1 && u32::from(entry.depth) > depth);
         if !self.config.has(Enhancement::TtValue) || node.ply == 0 || !deep_enough {
@@ -421,7 +500,14 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
 
     /// Quiescence below a noisy move: stand pat on the evaluation, then search every move
     /// (or only the noisy ones), going on only after noisy moves, at most `q-limit` plies.
-    fn quiesce(&mut self, game: &mut G, mut alpha: Score, beta: Score, ply: usize, qdepth: u32) -> Score {
+    fn quiesce(
+        &mut self,
+        game: &mut G,
+        mut alpha: Score,
+        beta: Score,
+        ply: usize,
+        qdepth: u32,
+    ) -> Score {
         let ab = self.config.has(Enhancement::Ab);
         self.counters.n_leaves += 1;
         let stand = self.eval.evaluate(game);
@@ -464,7 +550,15 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     }
 
     /// One quiescence node.
-    fn qnode(&mut self, game: &mut G, alpha: Score, beta: Score, ply: usize, qdepth: u32, after_noisy: bool) -> Score {
+    fn qnode(
+        &mut self,
+        game: &mut G,
+        alpha: Score,
+        beta: Score,
+        ply: usize,
+        qdepth: u32,
+        after_noisy: bool,
+    ) -> Score {
         self.counters.n_qnodes += 1;
         if self.out_of_nodes() {
             return 0;

@@ -18,7 +18,11 @@ pub struct Ordering<M> {
 impl<M: Copy + Eq> Ordering<M> {
     /// Tables for searches up to `max_ply` plies deep.
     pub fn new(max_ply: usize) -> Self {
-        Ordering { killers: vec![[None; 2]; max_ply], history: Vec::new(), scratch: Vec::with_capacity(256) }
+        Ordering {
+            killers: vec![[None; 2]; max_ply],
+            history: Vec::new(),
+            scratch: Vec::with_capacity(256),
+        }
     }
 
     /// Empties the tables before a root search; `moves` is the game's move-index space.
@@ -29,7 +33,14 @@ impl<M: Copy + Eq> Ordering<M> {
     }
 
     /// Sorts `moves` best first by the flags that are on; leaves them alone when none is.
-    pub fn order<G: Game<Move = M>>(&mut self, game: &G, config: &Config, moves: &mut [M], tt_move: Option<M>, ply: usize) {
+    pub fn order<G: Game<Move = M>>(
+        &mut self,
+        game: &G,
+        config: &Config,
+        moves: &mut [M],
+        tt_move: Option<M>,
+        ply: usize,
+    ) {
         let killers = config.has(Enhancement::Killers);
         let history = config.has(Enhancement::History);
         if tt_move.is_none() && !killers && !history {
@@ -51,7 +62,8 @@ impl<M: Copy + Eq> Ordering<M> {
             }
             self.scratch.push((score, i, mv));
         }
-        self.scratch.sort_unstable_by_key(|&(score, i, _)| (std::cmp::Reverse(score), i));
+        self.scratch
+            .sort_unstable_by_key(|&(score, i, _)| (std::cmp::Reverse(score), i));
         for (slot, &(_, _, mv)) in moves.iter_mut().zip(&self.scratch) {
             *slot = mv;
         }

@@ -23,8 +23,13 @@ pub enum TtScheme {
 
 impl TtScheme {
     /// Every scheme.
-    pub const ALL: [TtScheme; 5] =
-        [TtScheme::New, TtScheme::Deep, TtScheme::Big1, TtScheme::TwoDeep, TtScheme::TwoBig1];
+    pub const ALL: [TtScheme; 5] = [
+        TtScheme::New,
+        TtScheme::Deep,
+        TtScheme::Big1,
+        TtScheme::TwoDeep,
+        TtScheme::TwoBig1,
+    ];
 
     /// The scheme's name in the CLI and records.
     pub fn name(self) -> &'static str {
@@ -155,22 +160,32 @@ impl Params {
     /// Sets `name` from `value`, checking the name and the range.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
         if name == "tt-scheme" {
-            self.tt_scheme = *TtScheme::ALL.iter().find(|s| s.name() == value).ok_or_else(|| {
-                format!(
-                    "tt-scheme must be one of {}, not `{value}`",
-                    TtScheme::ALL.map(|s| s.name()).join(", ")
-                )
-            })?;
+            self.tt_scheme = *TtScheme::ALL
+                .iter()
+                .find(|s| s.name() == value)
+                .ok_or_else(|| {
+                    format!(
+                        "tt-scheme must be one of {}, not `{value}`",
+                        TtScheme::ALL.map(|s| s.name()).join(", ")
+                    )
+                })?;
             return Ok(());
         }
         let spec = PARAMS.iter().find(|p| p.name == name).ok_or_else(|| {
             let names: Vec<&str> = PARAMS.iter().map(|p| p.name).collect();
-            format!("unknown param `{name}` (params: tt-scheme, {})", names.join(", "))
+            format!(
+                "unknown param `{name}` (params: tt-scheme, {})",
+                names.join(", ")
+            )
         })?;
-        let number: u32 =
-            value.parse().map_err(|_| format!("param {name} needs a whole number, not `{value}`"))?;
+        let number: u32 = value
+            .parse()
+            .map_err(|_| format!("param {name} needs a whole number, not `{value}`"))?;
         if !(spec.min..=spec.max).contains(&number) {
-            return Err(format!("param {name} must be {}..={}, not {number}", spec.min, spec.max));
+            return Err(format!(
+                "param {name} must be {}..={}, not {number}",
+                spec.min, spec.max
+            ));
         }
         *self.field_mut(name).expect("the registry names a field") = number;
         Ok(())

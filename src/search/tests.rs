@@ -14,10 +14,17 @@ impl<G: Game> Evaluator<G> for HashEval {
     }
 }
 
-fn root_value<G: Game, E: Evaluator<G> + Copy>(game: &G, config: Config, depth: u32, eval: E) -> (Score, Counters) {
+fn root_value<G: Game, E: Evaluator<G> + Copy>(
+    game: &G,
+    config: Config,
+    depth: u32,
+    eval: E,
+) -> (Score, Counters) {
     let mut game = game.clone();
     // A narrow aspiration window, so that its fail-low and fail-high re-searches happen.
-    let params = Params::default().with_assignments(["aspiration-window=1"]).unwrap();
+    let params = Params::default()
+        .with_assignments(["aspiration-window=1"])
+        .unwrap();
     let mut searcher = Searcher::new(config, params, eval);
     let iterations = searcher.search(&mut game, depth, &mut |_| {});
     let mut total = Counters::default();
@@ -27,9 +34,21 @@ fn root_value<G: Game, E: Evaluator<G> + Copy>(game: &G, config: Config, depth: 
 
 /// Every exact subset of flags that is a valid configuration.
 fn exact_subsets() -> Vec<Config> {
-    let exact: Vec<Enhancement> = Enhancement::ALL.into_iter().filter(|e| e.is_exact()).collect();
+    let exact: Vec<Enhancement> = Enhancement::ALL
+        .into_iter()
+        .filter(|e| e.is_exact())
+        .collect();
     (0u32..1 << exact.len())
-        .map(|bits| Config::from_flags(&exact.iter().enumerate().filter(|(i, _)| bits >> i & 1 == 1).map(|(_, &e)| e).collect::<Vec<_>>()))
+        .map(|bits| {
+            Config::from_flags(
+                &exact
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| bits >> i & 1 == 1)
+                    .map(|(_, &e)| e)
+                    .collect::<Vec<_>>(),
+            )
+        })
         .filter(|c| Config::parse(&c.to_string()).is_ok())
         .collect()
 }
@@ -54,10 +73,20 @@ fn check_exact<G: Game>(game: &G, depth: u32, subset: usize, real: G::Eval) {
     let config = subsets[subset % subsets.len()];
     let (expected, _) = root_value(game, Config::MINIMAX, depth, real);
     let (got, _) = root_value(game, config, depth, real);
-    assert_eq!(got, expected, "{config} at depth {depth} (real evaluation) on\n{}", game.board_string());
+    assert_eq!(
+        got,
+        expected,
+        "{config} at depth {depth} (real evaluation) on\n{}",
+        game.board_string()
+    );
     let (expected, _) = root_value(game, Config::MINIMAX, depth, HashEval);
     let (got, _) = root_value(game, config, depth, HashEval);
-    assert_eq!(got, expected, "{config} at depth {depth} (hash evaluation) on\n{}", game.board_string());
+    assert_eq!(
+        got,
+        expected,
+        "{config} at depth {depth} (hash evaluation) on\n{}",
+        game.board_string()
+    );
 }
 
 proptest! {
@@ -86,10 +115,19 @@ fn every_exact_subset_is_covered() {
 #[test]
 fn the_same_search_twice_counts_the_same() {
     let game = Kalah::from_options("").unwrap();
-    for config in ["all", "cammp", "alphabeta+pvs+aspiration+killers", "minimax+tt-value"] {
+    for config in [
+        "all",
+        "cammp",
+        "alphabeta+pvs+aspiration+killers",
+        "minimax+tt-value",
+    ] {
         let config = Config::parse(config).unwrap();
         let eval = Kalah::parse_eval("store-diff").unwrap();
-        assert_eq!(root_value(&game, config, 7, eval), root_value(&game, config, 7, eval), "{config}");
+        assert_eq!(
+            root_value(&game, config, 7, eval),
+            root_value(&game, config, 7, eval),
+            "{config}"
+        );
     }
 }
 
@@ -101,7 +139,10 @@ fn every_flag_changes_the_tree() {
     let eval = Kalah::parse_eval("store-diff").unwrap();
     let base = Config::parse("alphabeta").unwrap();
     let (_, plain) = root_value(&game, base, 8, eval);
-    for flag in Enhancement::ALL.into_iter().filter(|&e| e != Enhancement::Ab) {
+    for flag in Enhancement::ALL
+        .into_iter()
+        .filter(|&e| e != Enhancement::Ab)
+    {
         let (_, with) = root_value(&game, base.with(flag), 8, eval);
         assert_ne!(with, plain, "{} changed nothing", flag.name());
     }
@@ -110,11 +151,18 @@ fn every_flag_changes_the_tree() {
 #[test]
 fn configurations_parse() {
     let check = |text: &str, canonical: &str| {
-        assert_eq!(Config::parse(text).map(|c| c.to_string()), Ok(canonical.to_string()), "{text}");
+        assert_eq!(
+            Config::parse(text).map(|c| c.to_string()),
+            Ok(canonical.to_string()),
+            "{text}"
+        );
     };
     check("minimax", "minimax");
     check("alphabeta+killers+history", "alphabeta+killers+history");
-    check("cammp-lmr", "alphabeta+id+tt-value+tt-move+killers+history+quiescence+null-move+multi-cut");
+    check(
+        "cammp-lmr",
+        "alphabeta+id+tt-value+tt-move+killers+history+quiescence+null-move+multi-cut",
+    );
     check("cammp-lmr+lmr", "cammp");
     check("all-pvs-aspiration", "cammp");
     check("alphabeta+tt-value-tt-value", "alphabeta");
@@ -132,18 +180,35 @@ fn configurations_parse() {
 #[test]
 fn params_registry_covers_every_field() {
     let json = serde_json::to_value(Params::default()).unwrap();
-    let mut fields: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
-    let mut names: Vec<&str> = params::PARAMS.iter().map(|p| p.name).chain(["tt-scheme"]).collect();
+    let mut fields: Vec<&str> = json
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    let mut names: Vec<&str> = params::PARAMS
+        .iter()
+        .map(|p| p.name)
+        .chain(["tt-scheme"])
+        .collect();
     fields.sort_unstable();
     names.sort_unstable();
     assert_eq!(fields, names);
     let mut p = Params::default();
     for spec in params::PARAMS {
         p.set(spec.name, &spec.max.to_string()).unwrap();
-        assert!(p.set(spec.name, &(u64::from(spec.max) + 1).to_string()).is_err(), "{}", spec.name);
+        assert!(
+            p.set(spec.name, &(u64::from(spec.max) + 1).to_string())
+                .is_err(),
+            "{}",
+            spec.name
+        );
     }
     assert!(p.set("tt-scheme", "deep").is_ok());
-    assert!(p.set("null", "2").unwrap_err().contains("unknown param `null`"));
+    assert!(p
+        .set("null", "2")
+        .unwrap_err()
+        .contains("unknown param `null`"));
 }
 
 #[test]
@@ -153,6 +218,10 @@ fn expectimax_maximises_over_the_mean_reply() {
     let eval = Kalah::parse_eval("store-diff").unwrap();
     let mut search = expectimax::Expectimax::new(eval);
     let it = search.search(&mut game, 1, &mut |_| {}).pop().unwrap();
-    assert_eq!((it.score, it.best_move), (1, Some(3)), "sowing house 3 ends in the store");
+    assert_eq!(
+        (it.score, it.best_move),
+        (1, Some(3)),
+        "sowing house 3 ends in the store"
+    );
     assert_eq!(it.counters.n_nodes, 7);
 }

@@ -43,7 +43,11 @@ impl<M: Copy> Table<M> {
     pub fn new(bits: u32, scheme: TtScheme) -> Self {
         let slots = 1usize << bits;
         let ways = if Self::two_level(scheme) { 2 } else { 1 };
-        Table { entries: vec![None; slots * ways], mask: slots - 1, scheme }
+        Table {
+            entries: vec![None; slots * ways],
+            mask: slots - 1,
+            scheme,
+        }
     }
 
     fn two_level(scheme: TtScheme) -> bool {
@@ -69,7 +73,11 @@ impl<M: Copy> Table<M> {
     pub fn probe(&self, key: u64) -> Option<Entry<M>> {
         let first = self.first_index(key);
         let ways = if Self::two_level(self.scheme) { 2 } else { 1 };
-        self.entries[first..first + ways].iter().flatten().find(|e| e.key == key).copied()
+        self.entries[first..first + ways]
+            .iter()
+            .flatten()
+            .find(|e| e.key == key)
+            .copied()
     }
 
     /// Stores `entry` as the scheme says.

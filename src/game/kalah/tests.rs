@@ -5,7 +5,12 @@ fn check_perft(spec: &str, moves: &str, expected: &[u64]) {
     let mut game = Kalah::from_options(spec).unwrap();
     game.play_moves(moves).unwrap();
     for (d, &n) in expected.iter().enumerate() {
-        assert_eq!(perft(&mut game, d as u32 + 1), n, "{spec} after {moves:?}, depth {}", d + 1);
+        assert_eq!(
+            perft(&mut game, d as u32 + 1),
+            n,
+            "{spec} after {moves:?}, depth {}",
+            d + 1
+        );
     }
 }
 
@@ -71,10 +76,32 @@ fn captures_follow_each_rule_set() {
     // South sows house 1 (one seed) into its empty house 2, which faces North's house 5.
     let check = |spec: &str, north_house_5: u8, store: u32| {
         let north_store = 48 - 4 - 10 - north_house_5;
-        let mut game =
-            with_pits(spec, [1, 0, 3, 0, 0, 0, 0, 2, 2, 2, 2, north_house_5, 2, north_store]);
+        let mut game = with_pits(
+            spec,
+            [
+                1,
+                0,
+                3,
+                0,
+                0,
+                0,
+                0,
+                2,
+                2,
+                2,
+                2,
+                north_house_5,
+                2,
+                north_store,
+            ],
+        );
         game.make(1);
-        assert_eq!(game.store_seeds(0), store, "{spec}, north house 5: {north_house_5}\n{}", game.board_string());
+        assert_eq!(
+            game.store_seeds(0),
+            store,
+            "{spec}, north house 5: {north_house_5}\n{}",
+            game.board_string()
+        );
     };
     check("6,4,standard", 2, 3);
     check("6,4,standard", 0, 0);
@@ -98,7 +125,12 @@ fn the_extra_move_keeps_the_side() {
 fn course_rules_end_when_a_store_holds_more_than_half() {
     let mut game = with_pits("6,4,course", [0, 0, 1, 0, 0, 1, 24, 1, 1, 1, 1, 1, 1, 16]);
     game.make(6);
-    assert_eq!(game.outcome(), Some(Outcome::Loss), "{}", game.board_string());
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Loss),
+        "{}",
+        game.board_string()
+    );
     // 25 of 48 in South's store ends the game; North's six seeds go to North's store.
     assert_eq!((game.store_seeds(0), game.store_seeds(1)), (26, 22));
 }
