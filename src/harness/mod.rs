@@ -3,6 +3,7 @@
 //! task lists (`plan`), runs ablations into run folders (`run`, `rundir`, `progress`) and
 //! merges shards (`merge`); `records` holds the file formats that `report` reads.
 
+pub mod bench;
 pub mod fixtures;
 pub mod measure;
 pub mod merge;
