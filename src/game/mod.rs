@@ -12,7 +12,7 @@ pub mod zobrist;
 use std::fmt::Debug;
 
 /// The names of the implemented games, as written in game strings.
-pub const GAMES: &[&str] = &["kalah"];
+pub const GAMES: &[&str] = &["kalah", "mingmang"];
 
 /// Runs `$body` with `$G` bound to the game type named `$name` (a `&str`), or evaluates
 /// `$unknown` when no game has that name: the one `match` from game name to generic code.
@@ -22,6 +22,10 @@ macro_rules! dispatch_game {
         match $name {
             "kalah" => {
                 type $G = $crate::game::kalah::Kalah;
+                $body
+            }
+            "mingmang" => {
+                type $G = $crate::game::mingmang::MingMang;
                 $body
             }
             _ => $unknown,
