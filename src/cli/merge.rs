@@ -1,12 +1,54 @@
-//! `cutoff merge` (being written).
+//! `cutoff merge --out DIR SHARD_DIR...`: the shards of one run joined into a new run folder,
+//! then its report. Missing searches are listed and make the exit code 1 (no report then).
 
+use super::ablate::print_report;
 use super::Status;
-use anyhow::{bail, Result};
+use crate::harness::merge::merge;
+use anyhow::Result;
 use clap::Args;
+use std::path::PathBuf;
+
+/// How many missing searches are listed by name.
+const LIST_MISSING: usize = 10;
 
 #[derive(Args)]
-pub struct MergeArgs {}
+pub struct MergeArgs {
+    /// The new run folder.
+    #[arg(long)]
+    out: PathBuf,
+    /// The shards' run folders.
+    #[arg(required = true)]
+    shards: Vec<PathBuf>,
+    /// No messages on stderr.
+    #[arg(long, short)]
+    quiet: bool,
+}
 
-pub fn run(_args: MergeArgs) -> Result<Status> {
-    bail!("cutoff merge is not written yet")
+pub fn run(args: MergeArgs) -> Result<Status> {
+    let merged = merge(&args.out, &args.shards)?;
+    if !merged.missing.is_empty() {
+        eprintln!(
+            "{}: {} of {} searches merged; {} missing (no report written):",
+            args.out.display(),
+            merged.found,
+            merged.total,
+            merged.missing.len()
+        );
+        for (position, config, depth) in merged.missing.iter().take(LIST_MISSING) {
+            eprintln!("  position {position}, {config}, depth {depth}");
+        }
+        if merged.missing.len() > LIST_MISSING {
+            eprintln!("  ... and {} more", merged.missing.len() - LIST_MISSING);
+        }
+        return Ok(Status::CheckFailed);
+    }
+    if !args.quiet {
+        eprintln!(
+            "{}: {} searches merged from {} shards",
+            args.out.display(),
+            merged.found,
+            args.shards.len()
+        );
+    }
+    print_report(&args.out, args.quiet)
 }

@@ -1,0 +1,193 @@
+//! Joining shards: the run folders of `--shard i/n` runs become one run folder.
+//!
+//! The shards' manifests must agree on everything that defines the run (and on the git
+//! revision); the CPU and start time may differ. Duplicate records are kept once, but two
+//! records of the same search that disagree on anything but the time are an error (the
+//! search is deterministic, so that means a broken build). Missing searches are listed, not
+//! invented. This module does not run searches.
+
+use super::fixtures::{fnv1a64, FixtureFile};
+use super::plan::tasks;
+use super::records::{Manifest, Record};
+use super::rundir;
+use anyhow::{anyhow, bail, Context, Result};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// A search's identity: position id, configuration, depth.
+pub type Key = (String, String, u32);
+
+/// What a merge produced.
+#[derive(Debug)]
+pub struct Merged {
+    /// The searches of the whole run.
+    pub total: usize,
+    /// Distinct searches found in the shards.
+    pub found: usize,
+    /// The searches no shard holds, in plan order.
+    pub missing: Vec<Key>,
+}
+
+/// Merges the run folders `shards` into the new run folder `out`.
+pub fn merge(out: &Path, shards: &[PathBuf]) -> Result<Merged> {
+    if shards.is_empty() {
+        bail!("merge needs at least one shard folder");
+    }
+    if rundir::read_manifest(out)?.is_some() {
+        bail!(
+            "{} already holds a run; merge into a new folder",
+            out.display()
+        );
+    }
+    let manifests = shards
+        .iter()
+        .map(|dir| {
+            rundir::read_manifest(dir)?
+                .ok_or_else(|| anyhow!("{} holds no {}", dir.display(), rundir::MANIFEST))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let manifest = merged_manifest(shards, &manifests)?;
+    let order = plan_keys(&manifest)?;
+    let mut records: BTreeMap<usize, Record> = BTreeMap::new();
+    for dir in shards {
+        for record in rundir::read_records(dir)?.records {
+            add_record(&mut records, &order, record, dir)?;
+        }
+    }
+    let missing = order
+        .iter()
+        .filter(|(_, i)| !records.contains_key(i))
+        .map(|(k, i)| (*i, k.clone()));
+    let mut missing: Vec<(usize, Key)> = missing.collect();
+    missing.sort();
+    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+    rundir::write_manifest(out, &manifest)?;
+    rundir::rewrite_records(out, &records.values().cloned().collect::<Vec<_>>())?;
+    Ok(Merged {
+        total: order.len(),
+        found: records.len(),
+        missing: missing.into_iter().map(|(_, k)| k).collect(),
+    })
+}
+
+/// The first shard's manifest without its shard field, once every other agrees with it.
+fn merged_manifest(shards: &[PathBuf], manifests: &[Manifest]) -> Result<Manifest> {
+    let unsharded = |m: &Manifest| Manifest {
+        shard: None,
+        ..m.clone()
+    };
+    let first = unsharded(&manifests[0]);
+    for (dir, manifest) in shards.iter().zip(manifests).skip(1) {
+        let other = unsharded(manifest);
+        let mut differences = rundir::spec_differences(&first, &other);
+        if other.git_revision != first.git_revision {
+            differences.push(format!(
+                "git revision {} vs {}",
+                first.git_revision, other.git_revision
+            ));
+        }
+        if !differences.is_empty() {
+            bail!(
+                "{} is not a shard of the same run as {}: {}",
+                dir.display(),
+                shards[0].display(),
+                differences.join("; ")
+            );
+        }
+    }
+    let mut cpus: Vec<&str> = manifests.iter().map(|m| m.cpu.as_str()).collect();
+    cpus.dedup();
+    let started = manifests
+        .iter()
+        .map(|m| m.started.clone())
+        .min()
+        .unwrap_or_default();
+    Ok(Manifest {
+        cpu: cpus.join(" | "),
+        started,
+        ..first
+    })
+}
+
+/// Every search of the run with its place in plan order; the position ids come from the
+/// fixture file, which must still have the hash the run recorded.
+fn plan_keys(manifest: &Manifest) -> Result<BTreeMap<Key, usize>> {
+    let path = Path::new(&manifest.fixture.path);
+    let bytes =
+        std::fs::read(path).with_context(|| format!("reading fixture {}", path.display()))?;
+    if fnv1a64(&bytes) != manifest.fixture.hash {
+        bail!(
+            "fixture {} has changed since the run (hash {} recorded)",
+            path.display(),
+            manifest.fixture.hash
+        );
+    }
+    let file: FixtureFile = serde_json::from_slice(&bytes)
+        .with_context(|| format!("reading fixture {}", path.display()))?;
+    let ids: Vec<&str> = file
+        .positions
+        .iter()
+        .take(manifest.fixture.positions)
+        .map(|p| p.id.as_str())
+        .collect();
+    let all = tasks(ids.len(), manifest.configs.len(), &manifest.depths);
+    Ok(all
+        .into_iter()
+        .enumerate()
+        .map(|(i, t)| {
+            (
+                (
+                    ids[t.position].to_string(),
+                    manifest.configs[t.config].config.clone(),
+                    t.depth,
+                ),
+                i,
+            )
+        })
+        .collect())
+}
+
+fn add_record(
+    records: &mut BTreeMap<usize, Record>,
+    order: &BTreeMap<Key, usize>,
+    record: Record,
+    dir: &Path,
+) -> Result<()> {
+    let key = (
+        record.position.clone(),
+        record.config.clone(),
+        record.result.depth,
+    );
+    let Some(&place) = order.get(&key) else {
+        bail!(
+            "{} holds a search outside the run's plan (position {}, {}, depth {})",
+            dir.display(),
+            key.0,
+            key.1,
+            key.2
+        );
+    };
+    match records.get(&place) {
+        None => {
+            records.insert(place, record);
+        }
+        Some(kept) if same_search(kept, &record) => {}
+        Some(kept) => bail!(
+            "shards disagree on position {}, {}, depth {}: {} nodes vs {} in {}",
+            key.0,
+            key.1,
+            key.2,
+            kept.result.counters.expanded(),
+            record.result.counters.expanded(),
+            dir.display()
+        ),
+    }
+    Ok(())
+}
+
+/// Whether two records of one search agree on everything but the time.
+pub fn same_search(a: &Record, b: &Record) -> bool {
+    let mut b = b.clone();
+    b.result.ns = a.result.ns;
+    *a == b
+}

@@ -1,0 +1,84 @@
+//! Where a run's numbers came from: the git revision and dirty flag, the compiler, the CPU,
+//! the command line and the time, as recorded in `manifest.json`.
+//!
+//! Each fact is read once when a run starts; a fact that cannot be read is written as
+//! `unknown` rather than failing the run. This module does not decide what a run is.
+
+use std::process::Command;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The rustc that built this binary (captured by `build.rs` from `$RUSTC --version`).
+pub const RUSTC_VERSION: &str = env!("CUTOFF_RUSTC_VERSION");
+
+/// `cutoff <version>`.
+pub fn tool() -> String {
+    format!("cutoff {}", env!("CARGO_PKG_VERSION"))
+}
+
+/// The revision of the current directory's git work tree (`unknown` outside one) and whether
+/// tracked files have uncommitted changes.
+pub fn git_revision() -> (String, bool) {
+    let revision = git(&["rev-parse", "HEAD"]).unwrap_or_else(|| "unknown".into());
+    let dirty =
+        git(&["status", "--porcelain", "--untracked-files=no"]).is_some_and(|s| !s.is_empty());
+    (revision, dirty)
+}
+
+fn git(args: &[&str]) -> Option<String> {
+    let out = Command::new("git").args(args).output().ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+}
+
+/// The CPU model from `/proc/cpuinfo` and the number of worker threads.
+pub fn cpu(threads: usize) -> String {
+    let model = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split_once(':'))
+                .map(|(_, m)| m.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown CPU".into());
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    format!("{model}, {cores} hardware threads, {threads} used")
+}
+
+/// The command line as typed (program name first).
+pub fn command_line() -> Vec<String> {
+    std::env::args().collect()
+}
+
+/// The current time, UTC: `(YYYY-MM-DD, RFC 3339 timestamp)`.
+pub fn now_utc() -> (String, String) {
+    let seconds = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (year, month, day) = civil_from_days((seconds / 86_400) as i64);
+    let rest = seconds % 86_400;
+    let date = format!("{year:04}-{month:02}-{day:02}");
+    let stamp = format!(
+        "{date}T{:02}:{:02}:{:02}Z",
+        rest / 3600,
+        rest / 60 % 60,
+        rest % 60
+    );
+    (date, stamp)
+}
+
+/// The proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant's
+/// `civil_from_days`).
+pub(crate) fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}

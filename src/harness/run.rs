@@ -1,0 +1,450 @@
+//! Ablation runs: a validated spec becomes a run folder whose `records.jsonl` holds one root
+//! search per position x configuration x depth.
+//!
+//! [`prepare`] checks everything (fixture, plan, depths, evaluation, label, an existing
+//! folder's manifest and records) and writes nothing. [`execute`] creates the folder, writes
+//! the manifest atomically, and runs the missing searches on `jobs` threads, each with a
+//! fresh [`Searcher`](crate::search::Searcher) (through [`root_search`]), so node counts do
+//! not depend on threads, shards or resumes. Records are appended as searches finish; when
+//! the shard is complete the file is rewritten in plan order. This module does not render
+//! tables (that is `report`) and does not parse command lines.
+#![allow(clippy::print_stderr)]
+
+use super::fixtures::{load_fixture, Fixture};
+use super::measure::{root_search, SearchSpec};
+use super::plan::{baseline, depths_text, tasks, Plan, Shard, Task};
+use super::progress::Progress;
+use super::records::{FixtureRef, Manifest, PlannedConfig, Record};
+use super::{provenance, rundir};
+use crate::game::{split_game_string, Game};
+use crate::search::{Config, Params};
+use anyhow::{anyhow, bail, Context, Result};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// What `cutoff ablate` runs, before validation against the game and the fixture.
+#[derive(Clone, Debug)]
+pub struct AblationSpec {
+    /// The game string as typed: a name, or `name:options` that must match the fixture's.
+    pub game: String,
+    /// The fixture file.
+    pub fixture: PathBuf,
+    /// Which configurations.
+    pub plan: Plan,
+    /// The configuration whose techniques the plan adds and leaves out (`cammp`).
+    pub full: Config,
+    /// The depths, ascending.
+    pub depths: Vec<u32>,
+    /// Search parameters.
+    pub params: Params,
+    /// The evaluation's name (the game's default when `None`).
+    pub eval: Option<String>,
+    /// The per-search node cap.
+    pub max_nodes: Option<u64>,
+    /// Use only the first this many positions of the set.
+    pub positions: Option<usize>,
+    /// Run only this part of the tasks.
+    pub shard: Option<Shard>,
+    /// The run's label (default from the plan).
+    pub label: Option<String>,
+    /// The run folder (default `results/<date>-<game>-<label>`).
+    pub out: Option<PathBuf>,
+    /// Worker threads.
+    pub jobs: usize,
+}
+
+/// A validated run, ready to execute: nothing has been written yet.
+pub struct Prepared<G: Game> {
+    /// The run folder.
+    pub dir: PathBuf,
+    /// Its manifest (the existing one when resuming).
+    pub manifest: Manifest,
+    resuming: bool,
+    torn_at: Option<u64>,
+    positions: Vec<(String, G)>,
+    configs: Vec<Config>,
+    eval: G::Eval,
+    /// This shard's tasks in plan order, and which of them still need a search.
+    tasks: Vec<Task>,
+    pending: Vec<Task>,
+    jobs: usize,
+}
+
+/// How `execute` ended.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// This shard's searches.
+    pub total: usize,
+    /// Searches already recorded before this run.
+    pub done_before: usize,
+    /// Searches this run finished.
+    pub done_now: usize,
+    /// Whether Ctrl-C stopped the run early.
+    pub interrupted: bool,
+    /// Wall time of this run.
+    pub elapsed: Duration,
+}
+
+/// Checks `spec` against game `G` and its fixture, and against what `spec.out` already
+/// holds; writes nothing.
+pub fn prepare<G: Game>(spec: &AblationSpec) -> Result<Prepared<G>> {
+    let fixture: Fixture<G> = load_fixture(&spec.fixture)?;
+    check_game::<G>(&spec.game, &fixture, &spec.fixture)?;
+    let eval_name = spec
+        .eval
+        .clone()
+        .unwrap_or_else(|| G::EVAL_NAMES[0].to_string());
+    let eval = G::parse_eval(&eval_name).ok_or_else(|| {
+        anyhow!(
+            "unknown evaluation `{eval_name}` for {} (evaluations: {})",
+            G::NAME,
+            G::EVAL_NAMES.join(", ")
+        )
+    })?;
+    let positions = select_positions(fixture.positions.clone(), spec.positions, &spec.fixture)?;
+    let planned = spec.plan.configs(spec.full)?;
+    let label = checked_label(
+        spec.label
+            .clone()
+            .unwrap_or_else(|| spec.plan.default_label(spec.full)),
+    )?;
+    let (date, started) = provenance::now_utc();
+    let dir = spec
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("results/{date}-{}-{label}", G::NAME)));
+    let manifest = new_manifest(
+        spec,
+        &fixture,
+        positions.len(),
+        planned,
+        eval_name,
+        label,
+        started,
+    );
+    let configs = manifest
+        .configs
+        .iter()
+        .map(|c| Config::parse(&c.config).expect("planned configs parse"))
+        .collect();
+    let all = tasks(positions.len(), manifest.configs.len(), &spec.depths);
+    let tasks: Vec<Task> = all
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| spec.shard.is_none_or(|s| s.takes(*i)))
+        .map(|(_, t)| t)
+        .collect();
+    let mut prepared = Prepared {
+        dir,
+        manifest,
+        resuming: false,
+        torn_at: None,
+        pending: tasks.clone(),
+        tasks,
+        positions,
+        configs,
+        eval,
+        jobs: spec.jobs.max(1),
+    };
+    prepared.load_existing()?;
+    Ok(prepared)
+}
+
+fn check_game<G: Game>(typed: &str, fixture: &Fixture<G>, path: &Path) -> Result<()> {
+    let (name, options) = split_game_string(typed);
+    if name != G::NAME {
+        bail!("--game `{typed}` is not {}", G::NAME);
+    }
+    if !options.is_empty() {
+        let game = G::from_options(options).map_err(|e| anyhow!("game `{typed}`: {e}"))?;
+        if game.spec() != fixture.file.game {
+            bail!(
+                "{} holds positions of {}, not {}",
+                path.display(),
+                fixture.file.game,
+                game.spec()
+            );
+        }
+    }
+    Ok(())
+}
+
+fn select_positions<G>(
+    mut positions: Vec<(String, G)>,
+    first: Option<usize>,
+    path: &Path,
+) -> Result<Vec<(String, G)>> {
+    if positions.is_empty() {
+        bail!("{} holds no positions", path.display());
+    }
+    if let Some(n) = first {
+        if n == 0 || n > positions.len() {
+            bail!(
+                "--positions {n}: {} holds 1..={} positions",
+                path.display(),
+                positions.len()
+            );
+        }
+        positions.truncate(n);
+    }
+    Ok(positions)
+}
+
+fn checked_label(label: String) -> Result<String> {
+    let ok = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
+    if label.is_empty() || label.starts_with('.') || !label.chars().all(ok) {
+        bail!("--label `{label}` must be letters, digits, `-`, `_` and `.` (not first)");
+    }
+    Ok(label)
+}
+
+fn new_manifest<G: Game>(
+    spec: &AblationSpec,
+    fixture: &Fixture<G>,
+    positions: usize,
+    configs: Vec<PlannedConfig>,
+    eval: String,
+    label: String,
+    started: String,
+) -> Manifest {
+    let (git_revision, git_dirty) = provenance::git_revision();
+    Manifest {
+        tool: provenance::tool(),
+        git_revision,
+        git_dirty,
+        rustc: provenance::RUSTC_VERSION.to_string(),
+        cpu: provenance::cpu(spec.jobs.max(1)),
+        command_line: provenance::command_line(),
+        started,
+        label,
+        game: fixture.file.game.clone(),
+        eval,
+        fixture: FixtureRef {
+            path: spec.fixture.display().to_string(),
+            set: fixture.file.set.clone(),
+            hash: fixture.hash.clone(),
+            positions,
+        },
+        plan: spec.plan.name().to_string(),
+        baseline: baseline().to_string(),
+        configs,
+        depths: spec.depths.clone(),
+        params: spec.params.clone(),
+        max_nodes: spec.max_nodes,
+        seed: fixture.file.generator.seed,
+        shard: spec.shard.map(|s| s.to_string()),
+    }
+}
+
+/// A record's identity: position id, configuration, depth.
+type Key = (String, String, u32);
+
+fn key(record: &Record) -> Key {
+    (
+        record.position.clone(),
+        record.config.clone(),
+        record.result.depth,
+    )
+}
+
+impl<G: Game> Prepared<G> {
+    /// Reads what the folder already holds: the same spec resumes, anything else is an error.
+    fn load_existing(&mut self) -> Result<()> {
+        let Some(existing) = rundir::read_manifest(&self.dir)? else {
+            return self.check_empty_folder();
+        };
+        rundir::check_same_spec(&self.dir, &existing, &self.manifest)?;
+        let file = rundir::read_records(&self.dir)?;
+        let order = self.plan_order();
+        let mut done = std::collections::BTreeSet::new();
+        for record in &file.records {
+            let key = key(record);
+            if !order.contains_key(&key) {
+                bail!(
+                    "{} holds a search outside this run's plan (position {}, {}, depth {})",
+                    self.dir.join(rundir::RECORDS).display(),
+                    key.0,
+                    key.1,
+                    key.2
+                );
+            }
+            done.insert(key);
+        }
+        let pending = self
+            .pending
+            .iter()
+            .copied()
+            .filter(|&t| !done.contains(&self.task_key(t)))
+            .collect();
+        self.pending = pending;
+        if existing.git_revision != self.manifest.git_revision {
+            eprintln!(
+                "warning: resuming a run of revision {} with revision {}",
+                existing.git_revision, self.manifest.git_revision
+            );
+        }
+        self.manifest = existing;
+        self.resuming = true;
+        self.torn_at = file.torn_at;
+        Ok(())
+    }
+
+    fn check_empty_folder(&self) -> Result<()> {
+        let mut entries = match std::fs::read_dir(&self.dir) {
+            Ok(entries) => entries,
+            Err(_) => return Ok(()),
+        };
+        if entries.next().is_some() {
+            bail!(
+                "{} exists and is not a run folder (no {})",
+                self.dir.display(),
+                rundir::MANIFEST
+            );
+        }
+        Ok(())
+    }
+
+    fn task_key(&self, task: Task) -> Key {
+        (
+            self.positions[task.position].0.clone(),
+            self.manifest.configs[task.config].config.clone(),
+            task.depth,
+        )
+    }
+
+    /// Every task key of this shard with its place in plan order.
+    fn plan_order(&self) -> BTreeMap<Key, usize> {
+        self.tasks
+            .iter()
+            .enumerate()
+            .map(|(i, &t)| (self.task_key(t), i))
+            .collect()
+    }
+
+    /// The number of searches this run still has to do.
+    pub fn pending(&self) -> usize {
+        self.pending.len()
+    }
+
+    /// One search: the position, the configuration and the depth of `task`, fresh tables.
+    fn search(&self, task: Task) -> Record {
+        let spec = SearchSpec::<G> {
+            config: self.configs[task.config],
+            params: self.manifest.params.clone(),
+            eval: self.eval,
+            node_limit: self.manifest.max_nodes,
+        };
+        let (id, game) = &self.positions[task.position];
+        let mut result = root_search(game, &spec, task.depth, &mut |_| {})
+            .pop()
+            .expect("a root search reports its last depth");
+        // A capped search may stop in an earlier iteration; it stands for the task's depth.
+        result.depth = task.depth;
+        Record {
+            position: id.clone(),
+            config: self.manifest.configs[task.config].config.clone(),
+            result,
+        }
+    }
+}
+
+/// Runs the missing searches of `prepared`, stopping early when `stop` is set.
+pub fn execute<G: Game>(prepared: &Prepared<G>, quiet: bool, stop: &AtomicBool) -> Result<Outcome> {
+    std::fs::create_dir_all(&prepared.dir)
+        .with_context(|| format!("creating {}", prepared.dir.display()))?;
+    if !prepared.resuming {
+        rundir::write_manifest(&prepared.dir, &prepared.manifest)?;
+    }
+    if let Some(at) = prepared.torn_at {
+        rundir::drop_torn_line(&prepared.dir, at)?;
+    }
+    let total = prepared.tasks.len();
+    let done_before = total - prepared.pending.len();
+    if !quiet {
+        eprintln!(
+            "{}: {} searches at depths {} ({done_before} done before), {} threads",
+            prepared.dir.display(),
+            total,
+            depths_text(&prepared.manifest.depths),
+            prepared.jobs
+        );
+    }
+    let start = Instant::now();
+    let done_now = run_pending(prepared, quiet, stop)?;
+    let interrupted = done_before + done_now < total;
+    if !interrupted {
+        sort_records(prepared)?;
+    }
+    Ok(Outcome {
+        total,
+        done_before,
+        done_now,
+        interrupted,
+        elapsed: start.elapsed(),
+    })
+}
+
+/// Runs the pending tasks on worker threads; this thread writes the records as they come.
+fn run_pending<G: Game>(prepared: &Prepared<G>, quiet: bool, stop: &AtomicBool) -> Result<usize> {
+    let mut writer = rundir::RecordWriter::open(&prepared.dir)?;
+    let total = prepared.tasks.len() as u64;
+    let mut progress = Progress::new(total, total - prepared.pending.len() as u64, quiet);
+    let halt = AtomicBool::new(false);
+    let next = AtomicUsize::new(0);
+    let jobs = prepared.jobs.min(prepared.pending.len()).max(1);
+    let (sender, receiver) = mpsc::channel::<Record>();
+    let mut written = 0;
+    let result = std::thread::scope(|scope| -> Result<()> {
+        for _ in 0..jobs {
+            let sender = sender.clone();
+            let (halt, next) = (&halt, &next);
+            scope.spawn(move || {
+                while !halt.load(Ordering::SeqCst) {
+                    let Some(&task) = prepared.pending.get(next.fetch_add(1, Ordering::SeqCst))
+                    else {
+                        break;
+                    };
+                    if sender.send(prepared.search(task)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        loop {
+            if stop.load(Ordering::SeqCst) {
+                halt.store(true, Ordering::SeqCst);
+            }
+            match receiver.recv_timeout(Duration::from_millis(100)) {
+                Ok(record) => {
+                    if let Err(e) = writer.write(&record) {
+                        halt.store(true, Ordering::SeqCst);
+                        return Err(e);
+                    }
+                    written += 1;
+                    progress.inc();
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => return Ok(()),
+            }
+            progress.tick();
+        }
+    });
+    progress.finish();
+    result.map(|()| written)
+}
+
+/// Rewrites `records.jsonl` in plan order, one record per task.
+fn sort_records<G: Game>(prepared: &Prepared<G>) -> Result<()> {
+    let order = prepared.plan_order();
+    let mut records: BTreeMap<usize, Record> = BTreeMap::new();
+    for record in rundir::read_records(&prepared.dir)?.records {
+        if let Some(&place) = order.get(&key(&record)) {
+            records.entry(place).or_insert(record);
+        }
+    }
+    rundir::rewrite_records(&prepared.dir, &records.into_values().collect::<Vec<_>>())
+}

@@ -1,0 +1,433 @@
+//! Harness tests: depth and plan parsing, fixture generation and loading errors, and the run
+//! invariants (threads, shards and resumes never change a record but its time).
+
+use super::fixtures::{generate, load_fixture, to_json, FixtureFile, GenerateSpec};
+use super::merge::{merge, same_search};
+use super::plan::{parse_depths, Plan, Shard};
+use super::records::Record;
+use super::run::{execute, prepare, AblationSpec, Outcome};
+use super::{provenance, rundir};
+use crate::game::kalah::Kalah;
+use crate::game::Game;
+use crate::search::{Config, Params};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+
+/// A fresh, empty folder under the system's temp dir.
+fn temp_dir(name: &str) -> PathBuf {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
+    let dir =
+        std::env::temp_dir().join(format!("cutoff-test-{}-{name}-{nanos}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn check_depths(text: &str, expected: Result<&[u32], &str>) {
+    match (parse_depths(text), expected) {
+        (Ok(depths), Ok(want)) => assert_eq!(depths, want, "{text}"),
+        (Err(e), Err(want)) => assert!(
+            format!("{e:#}").contains(want),
+            "{text}: {e:#} lacks `{want}`"
+        ),
+        (got, want) => panic!("{text}: got {got:?}, expected {want:?}"),
+    }
+}
+
+#[test]
+fn depth_ranges() {
+    check_depths("4", Ok(&[4]));
+    check_depths("1..6", Ok(&[1, 2, 3, 4, 5, 6]));
+    check_depths("1..=3", Ok(&[1, 2, 3]));
+    check_depths("3..3", Ok(&[3]));
+    check_depths("6,2,4,2", Ok(&[2, 4, 6]));
+    check_depths("6..1", Err("`6..1` is reversed"));
+    check_depths("3..2", Err("`3..2` is reversed"));
+    check_depths("0..3", Err("depth 0 is outside"));
+    check_depths("1..65", Err("depth 65 is outside"));
+    check_depths("", Err("is not a depth"));
+    check_depths("..", Err("is not a depth"));
+    check_depths("a..b", Err("`a` is not a depth"));
+    check_depths("2,x", Err("`x` is not a depth"));
+}
+
+fn check_plan(plan: &str, full: &str, expected: &[&str]) {
+    let full = Config::parse(full).unwrap();
+    let rows = Plan::parse(plan).unwrap().configs(full).unwrap();
+    let labels: Vec<String> = rows
+        .iter()
+        .map(|r| format!("{} = {}", r.label, r.config))
+        .collect();
+    assert_eq!(labels, expected, "{plan}");
+}
+
+#[test]
+fn plans_and_labels() {
+    let full = "alphabeta+killers+history";
+    check_plan(
+        "add-one",
+        full,
+        &[
+            "alpha-beta = alphabeta",
+            "alpha-beta with killer moves = alphabeta+killers",
+            "alpha-beta with history heuristics = alphabeta+history",
+        ],
+    );
+    check_plan(
+        "leave-one-out",
+        full,
+        &[
+            "alpha-beta = alphabeta",
+            "all without killer moves = alphabeta+history",
+            "all without history heuristics = alphabeta+killers",
+            "all (alphabeta+killers+history) = alphabeta+killers+history",
+        ],
+    );
+    check_plan(
+        "all-subsets",
+        "alphabeta+killers+history",
+        &[
+            "alpha-beta = alphabeta",
+            "alpha-beta with killer moves = alphabeta+killers",
+            "alpha-beta with history heuristics = alphabeta+history",
+            "all (alphabeta+killers+history) = alphabeta+killers+history",
+        ],
+    );
+    check_plan(
+        "configs=cammp,alphabeta+lmr,minimax",
+        "cammp",
+        &[
+            "alpha-beta = alphabeta",
+            "all (cammp) = cammp",
+            "alpha-beta with late move reduction = alphabeta+lmr",
+            "minimax = minimax",
+        ],
+    );
+    let cammp = Plan::AddOneLeaveOneOut
+        .configs(Config::parse("cammp").unwrap())
+        .unwrap();
+    assert_eq!(cammp.len(), 1 + 9 + 9 + 1);
+    assert_eq!(cammp.last().unwrap().label, "all (cammp)");
+    assert!(cammp
+        .iter()
+        .any(|r| r.label == "all without null move" && r.role == "leave-one-out"));
+}
+
+#[test]
+fn plan_and_shard_errors() {
+    for (text, want) in [
+        ("add-two", "unknown plan `add-two`"),
+        ("configs=", "lists no configuration"),
+        ("configs=ab+x", "unknown preset"),
+    ] {
+        let e = Plan::parse(text).unwrap_err();
+        assert!(format!("{e:#}").contains(want), "{text}: {e:#}");
+    }
+    for text in ["0/2", "3/2", "1", "a/b", "1/0"] {
+        assert!(Shard::parse(text).is_err(), "{text}");
+    }
+    assert_eq!(Shard::parse("2/3").unwrap(), Shard { index: 2, count: 3 });
+}
+
+#[test]
+fn dates() {
+    for (days, date) in [
+        (0, (1970, 1, 1)),
+        (19_782, (2024, 2, 29)),
+        (20_778, (2026, 11, 21)),
+        (-1, (1969, 12, 31)),
+    ] {
+        assert_eq!(provenance::civil_from_days(days), date, "{days}");
+    }
+}
+
+fn small_fixture(dir: &Path, games: u32, plies: u32) -> PathBuf {
+    let spec = GenerateSpec {
+        set: "tiny".into(),
+        games,
+        plies,
+        skip: 0,
+        from_end: false,
+        seed: 7,
+    };
+    let path = dir.join("tiny.json");
+    std::fs::write(
+        &path,
+        to_json(&generate(&Kalah::from_options("").unwrap(), &spec)),
+    )
+    .unwrap();
+    path
+}
+
+#[test]
+fn generation_is_seeded_and_loads_back() {
+    let start = Kalah::from_options("").unwrap();
+    let spec = GenerateSpec {
+        set: "s".into(),
+        games: 3,
+        plies: 4,
+        skip: 2,
+        from_end: false,
+        seed: 11,
+    };
+    let (a, b) = (generate(&start, &spec), generate(&start, &spec));
+    assert_eq!(a, b);
+    let ids: Vec<&str> = a.positions.iter().map(|p| p.id.as_str()).collect();
+    assert_eq!(ids[..4], ["g01-m03", "g01-m04", "g01-m05", "g01-m06"]);
+    assert_eq!(
+        serde_json::from_str::<FixtureFile>(&to_json(&a)).unwrap(),
+        a
+    );
+    let end = generate(
+        &start,
+        &GenerateSpec {
+            from_end: true,
+            ..spec
+        },
+    );
+    let fixture_dir = temp_dir("end");
+    let path = fixture_dir.join("end.json");
+    std::fs::write(&path, to_json(&end)).unwrap();
+    let loaded = load_fixture::<Kalah>(&path).unwrap();
+    assert_eq!(loaded.positions.len(), 12);
+    assert!(loaded.positions.iter().all(|(_, g)| g.outcome().is_none()));
+    std::fs::remove_dir_all(fixture_dir).ok();
+}
+
+/// Loads `text` as a Kalah fixture; the error must contain every one of `wants`.
+fn check_load_error(text: &str, wants: &[&str]) {
+    let dir = temp_dir("bad-fixture");
+    let path = dir.join("bad.json");
+    std::fs::write(&path, text).unwrap();
+    let e = format!("{:#}", load_fixture::<Kalah>(&path).unwrap_err());
+    for want in wants.iter().chain(&[path.to_str().unwrap()]) {
+        assert!(e.contains(want), "`{e}` lacks `{want}`");
+    }
+    std::fs::remove_dir_all(dir).ok();
+}
+
+fn fixture_text(moves: &str) -> String {
+    format!(
+        r#"{{"game":"kalah:6,4,standard","set":"t","generator":{{"games":1,"plies":1,"skip":0,"seed":1,"method":"m"}},
+        "positions":[{{"id":"g01-m01","moves":["3"],"board":""}},{{"id":"g01-m02","moves":{moves},"board":""}}]}}"#
+    )
+}
+
+#[test]
+fn fixture_load_errors_name_file_position_and_move() {
+    check_load_error(
+        &fixture_text(r#"["3","9"]"#),
+        &["position g01-m02", "move 2 `9`", "house number"],
+    );
+    check_load_error(
+        &fixture_text(r#"["3","3"]"#),
+        &["position g01-m02", "move 2 `3`", "house 3 is empty"],
+    );
+    check_load_error(
+        &fixture_text(r#"["3"]"#).replace("g01-m02", "g01-m01"),
+        &["id `g01-m01` appears twice"],
+    );
+    check_load_error(
+        &fixture_text(r#"["3","x"]"#)
+            .replace("\"g01-m01\",\"moves\":[\"3\"]", "\"a\",\"moves\":[]"),
+        &["move 2 `x`"],
+    );
+    check_load_error("{ not json", &["is not a valid position set"]);
+    check_load_error(
+        &fixture_text("[]").replace("kalah:6,4,standard", "mingmang"),
+        &["is for game `mingmang`"],
+    );
+}
+
+fn spec(fixture: &Path, out: &Path, jobs: usize, shard: Option<Shard>) -> AblationSpec {
+    AblationSpec {
+        game: "kalah".into(),
+        fixture: fixture.to_path_buf(),
+        plan: Plan::AddOneLeaveOneOut,
+        full: Config::parse("cammp").unwrap(),
+        depths: vec![1, 2, 3, 4],
+        params: Params::default(),
+        eval: None,
+        max_nodes: None,
+        positions: None,
+        shard,
+        label: None,
+        out: Some(out.to_path_buf()),
+        jobs,
+    }
+}
+
+fn run(spec: &AblationSpec) -> Outcome {
+    let prepared = prepare::<Kalah>(spec).unwrap();
+    execute(&prepared, true, &AtomicBool::new(false)).unwrap()
+}
+
+/// The records of a run folder without their times, sorted.
+fn records(dir: &Path) -> Vec<Record> {
+    let mut records = rundir::read_records(dir).unwrap().records;
+    for r in &mut records {
+        r.result.ns = 0;
+    }
+    records.sort_by(|a, b| {
+        (&a.position, &a.config, a.result.depth).cmp(&(&b.position, &b.config, b.result.depth))
+    });
+    records
+}
+
+#[test]
+fn threads_shards_and_resumes_give_the_same_records() {
+    let dir = temp_dir("runs");
+    let fixture = small_fixture(&dir, 1, 3);
+    let one = dir.join("one");
+    let outcome = run(&spec(&fixture, &one, 1, None));
+    assert_eq!(
+        (outcome.total, outcome.done_now, outcome.interrupted),
+        (3 * 20 * 4, 240, false)
+    );
+    let expected = records(&one);
+    assert_eq!(expected.len(), 240);
+
+    let two = dir.join("two");
+    run(&spec(&fixture, &two, 2, None));
+    assert_eq!(records(&two), expected, "--jobs 2");
+
+    let shards = [dir.join("s1"), dir.join("s2")];
+    for (i, shard) in shards.iter().enumerate() {
+        run(&spec(
+            &fixture,
+            shard,
+            2,
+            Some(Shard {
+                index: i + 1,
+                count: 2,
+            }),
+        ));
+    }
+    let merged = merge(&dir.join("merged"), &shards).unwrap();
+    assert!(merged.missing.is_empty());
+    assert_eq!(records(&dir.join("merged")), expected, "shards merged");
+    let partial = merge(&dir.join("partial"), &shards[..1]).unwrap();
+    assert_eq!(partial.missing.len(), 120);
+
+    // Cut the file after 100 records plus half a line: the torn line is dropped, the rest kept.
+    let text = std::fs::read_to_string(two.join(rundir::RECORDS)).unwrap();
+    let cut: usize = text.lines().take(100).map(|l| l.len() + 1).sum::<usize>() + 30;
+    std::fs::write(two.join(rundir::RECORDS), &text[..cut]).unwrap();
+    let resumed = run(&spec(&fixture, &two, 2, None));
+    assert_eq!((resumed.done_before, resumed.done_now), (100, 140));
+    assert_eq!(records(&two), expected, "resumed");
+    let again = run(&spec(&fixture, &two, 1, None));
+    assert_eq!(again.done_now, 0);
+    std::fs::remove_dir_all(dir).ok();
+}
+
+fn check_prepare_error(spec: &AblationSpec, wants: &[&str]) {
+    let e = format!("{:#}", prepare::<Kalah>(spec).err().expect("prepare fails"));
+    for want in wants {
+        assert!(e.contains(want), "`{e}` lacks `{want}`");
+    }
+}
+
+#[test]
+fn bad_runs_fail_before_writing() {
+    let dir = temp_dir("bad-runs");
+    let fixture = small_fixture(&dir, 1, 2);
+    let out = dir.join("run");
+    let mut base = spec(&fixture, &out, 1, None);
+    base.depths = vec![1];
+    run(&base);
+    check_prepare_error(
+        &AblationSpec {
+            depths: vec![1, 2],
+            ..base.clone()
+        },
+        &["different spec", "depths: [1] there, [1,2] now"],
+    );
+    check_prepare_error(
+        &AblationSpec {
+            plan: Plan::AddOne,
+            ..base.clone()
+        },
+        &["plan: \"add-one+leave-one-out\" there, \"add-one\" now"],
+    );
+    check_prepare_error(
+        &AblationSpec {
+            max_nodes: Some(9),
+            ..base.clone()
+        },
+        &["max_nodes: null there, 9 now"],
+    );
+    check_prepare_error(
+        &AblationSpec {
+            positions: Some(5),
+            ..base.clone()
+        },
+        &["--positions 5", "holds 1..=2 positions"],
+    );
+    check_prepare_error(
+        &AblationSpec {
+            eval: Some("nope".into()),
+            ..base.clone()
+        },
+        &["unknown evaluation `nope`"],
+    );
+    check_prepare_error(
+        &AblationSpec {
+            game: "kalah:6,3".into(),
+            ..base.clone()
+        },
+        &["not kalah:6,3,standard"],
+    );
+    check_prepare_error(
+        &AblationSpec {
+            label: Some("a/b".into()),
+            ..base.clone()
+        },
+        &["--label `a/b`"],
+    );
+    let not_a_run = dir.join("other");
+    std::fs::create_dir_all(&not_a_run).unwrap();
+    std::fs::write(not_a_run.join("notes.txt"), "x").unwrap();
+    check_prepare_error(
+        &AblationSpec {
+            out: Some(not_a_run),
+            ..base.clone()
+        },
+        &["is not a run folder"],
+    );
+    std::fs::write(out.join(rundir::RECORDS), "{\"position\":1}\n").unwrap();
+    check_prepare_error(&base, &["records.jsonl line 1 is not a valid record"]);
+    std::fs::write(out.join(rundir::MANIFEST), "{").unwrap();
+    check_prepare_error(&base, &["manifest.json is not a valid manifest"]);
+    let fresh = dir.join("fresh");
+    check_prepare_error(
+        &AblationSpec {
+            fixture: dir.join("missing.json"),
+            out: Some(fresh.clone()),
+            ..base
+        },
+        &["missing.json"],
+    );
+    assert!(!fresh.exists());
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn records_compare_without_time() {
+    let dir = temp_dir("same");
+    let fixture = small_fixture(&dir, 1, 1);
+    let out = dir.join("run");
+    run(&AblationSpec {
+        depths: vec![2],
+        ..spec(&fixture, &out, 1, None)
+    });
+    let records = rundir::read_records(&out).unwrap().records;
+    let mut other = records[0].clone();
+    other.result.ns += 5;
+    assert!(same_search(&records[0], &other));
+    other.result.counters.n_nodes += 1;
+    assert!(!same_search(&records[0], &other));
+    std::fs::remove_dir_all(dir).ok();
+}
