@@ -1,1 +1,76 @@
-fn main() {}
+//! `cargo xtask <task>`: orchestration around the `cutoff` binary.
+//!
+//! Each task shells out through `$CARGO` (default `cargo`) to
+//! `cargo run --release --bin cutoff -- ...` from the repository root, so paths are relative
+//! to the root. xtask depends on nothing of `src/` and on no crate; a new task is one arm of
+//! the `match` in `main` and one function.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+const USAGE: &str = "usage: cargo xtask <task> [args]
+
+tasks:
+  ablate ARGS...   cutoff ablate ARGS... in a release build (e.g. --game mingmang --set opening
+                   --plan add-one+leave-one-out --depths 1..6)
+  report DIR ...   cutoff report DIR ...: the tables and charts of a run folder";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some((task, rest)) = args.split_first() else {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    match task.as_str() {
+        "ablate" => cutoff("ablate", rest),
+        "report" if !rest.is_empty() => cutoff("report", rest),
+        "report" => usage_error("report needs a run folder"),
+        "help" | "--help" | "-h" => {
+            println!("{USAGE}");
+            ExitCode::SUCCESS
+        }
+        other => usage_error(&format!("unknown task `{other}`")),
+    }
+}
+
+fn usage_error(message: &str) -> ExitCode {
+    eprintln!("error: {message}\n\n{USAGE}");
+    ExitCode::from(2)
+}
+
+/// Runs `cutoff <command> <args>` in a release build from the repository root and passes
+/// its exit code on.
+fn cutoff(command: &str, args: &[String]) -> ExitCode {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let status = Command::new(&cargo)
+        .args([
+            "run",
+            "--release",
+            "--quiet",
+            "--bin",
+            "cutoff",
+            "--",
+            command,
+        ])
+        .args(args)
+        .current_dir(root())
+        .status();
+    match status {
+        Ok(status) => status
+            .code()
+            .and_then(|c| u8::try_from(c).ok())
+            .map_or(ExitCode::FAILURE, ExitCode::from),
+        Err(e) => {
+            eprintln!("error: running {cargo}: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// The repository root: the parent of xtask's own folder.
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask lives in the repository")
+        .to_path_buf()
+}
