@@ -14,16 +14,12 @@ const EXPECTED: &str = "fixtures/expected/bench.json";
 
 /// The depths each game is benched at: `all` deeper, `alphabeta` shallower.
 fn depths(game: &str) -> BenchDepths {
-    match game {
-        "kalah" => BenchDepths {
-            all: 16,
-            alphabeta: 10,
-        },
-        _ => BenchDepths {
-            all: 6,
-            alphabeta: 4,
-        },
-    }
+    let (all, alphabeta) = match game {
+        "kalah" => (16, 10),
+        "mingmang" => (8, 4),
+        _ => (6, 4),
+    };
+    BenchDepths { all, alphabeta }
 }
 
 #[derive(Args)]
