@@ -5,6 +5,8 @@
 //! to the root. xtask depends on nothing of `src/` and on no crate; a new task is one arm of
 //! the `match` in `main` and one function.
 
+mod criterion;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
@@ -13,7 +15,16 @@ const USAGE: &str = "usage: cargo xtask <task> [args]
 tasks:
   ablate ARGS...   cutoff ablate ARGS... in a release build (e.g. --game mingmang --set opening
                    --plan add-one+leave-one-out --depths 1..6)
-  report DIR ...   cutoff report DIR ...: the tables and charts of a run folder";
+  report DIR ...   cutoff report DIR ...: the tables and charts of a run folder
+  bench            cutoff bench --check: the node-count signature against fixtures/expected
+  bless            cutoff bench --update: rewrite the expected signature (review the diff)
+  ci               .ci/run: everything CI runs
+  criterion [--save-baseline NAME | --baseline NAME] [FILTER]
+                   the criterion micro-benchmarks, saving or comparing with a named baseline
+  criterion-check NAME [--tolerance PCT] [FILTER]
+                   compare with baseline NAME and exit 1 when a benchmark's mean time got
+                   slower by more than PCT percent (default 10) at the lower end of
+                   criterion's 95% confidence interval";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -25,6 +36,11 @@ fn main() -> ExitCode {
         "ablate" => cutoff("ablate", rest),
         "report" if !rest.is_empty() => cutoff("report", rest),
         "report" => usage_error("report needs a run folder"),
+        "bench" => cutoff("bench", &["--check".into()]),
+        "bless" => cutoff("bench", &["--update".into()]),
+        "ci" => run(Command::new("bash").arg(".ci/run")),
+        "criterion" => criterion(rest),
+        "criterion-check" => criterion::check(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -38,11 +54,16 @@ fn usage_error(message: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
+/// `$CARGO`, or `cargo`.
+fn cargo() -> Command {
+    Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+}
+
 /// Runs `cutoff <command> <args>` in a release build from the repository root and passes
 /// its exit code on.
 fn cutoff(command: &str, args: &[String]) -> ExitCode {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let status = Command::new(&cargo)
+    let mut cargo = cargo();
+    cargo
         .args([
             "run",
             "--release",
@@ -52,23 +73,35 @@ fn cutoff(command: &str, args: &[String]) -> ExitCode {
             "--",
             command,
         ])
-        .args(args)
-        .current_dir(root())
-        .status();
+        .args(args);
+    run(&mut cargo)
+}
+
+/// `cargo bench --workspace -- ARGS`: criterion's own `--save-baseline NAME`,
+/// `--baseline NAME` and filter arguments pass straight through.
+pub fn criterion(args: &[String]) -> ExitCode {
+    let mut cargo = cargo();
+    cargo.args(["bench", "--workspace", "--"]).args(args);
+    run(&mut cargo)
+}
+
+/// Runs `command` from the repository root and passes its exit code on.
+fn run(command: &mut Command) -> ExitCode {
+    let status = command.current_dir(root()).status();
     match status {
         Ok(status) => status
             .code()
             .and_then(|c| u8::try_from(c).ok())
             .map_or(ExitCode::FAILURE, ExitCode::from),
         Err(e) => {
-            eprintln!("error: running {cargo}: {e}");
+            eprintln!("error: running {:?}: {e}", command.get_program());
             ExitCode::from(2)
         }
     }
 }
 
 /// The repository root: the parent of xtask's own folder.
-fn root() -> PathBuf {
+pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .expect("xtask lives in the repository")
