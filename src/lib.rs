@@ -33,4 +33,5 @@
 pub mod cli;
 pub mod game;
 pub mod harness;
+pub mod report;
 pub mod search;

@@ -1,0 +1,272 @@
+//! Node savings per technique as horizontal bars, at one depth: add-one rows relative to the
+//! baseline, leave-one-out rows relative to the full set, on a logarithmic axis centred on 1
+//! (a bar to the left saves nodes, to the right costs nodes). Technique names sit left of the
+//! bars, each value at its bar's end.
+//!
+//! A row without a ratio (capped, missing, or its reference capped) gets a note instead of a bar.
+
+use super::axis::{trim, Axis};
+use super::style::{SeriesStyle, Styles};
+use super::{titled, Chart, FONT};
+use crate::report::stats::{ratio, Grid, Row};
+use crate::report::tables::{nodes_text, ratio_text};
+use crate::search::Enhancement;
+use anyhow::Result;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+/// One bar: a technique, its ratio or the reason it has none.
+struct Bar {
+    label: String,
+    ratio: Result<f64, String>,
+    style: SeriesStyle,
+}
+
+/// The bars of one part of the plan against one reference row.
+struct Panel {
+    title: String,
+    x_desc: String,
+    bars: Vec<Bar>,
+}
+
+/// The node-savings chart.
+pub struct Savings {
+    title: String,
+    subtitle: String,
+    panels: Vec<Panel>,
+    x: Axis,
+}
+
+impl Savings {
+    /// The chart for `grid` at `depth`, or `None` when the plan has neither add-one rows with
+    /// a baseline nor leave-one-out rows with a full set.
+    pub fn new(grid: &Grid, depth: u32, styles: &Styles, subtitle: &str) -> Option<Savings> {
+        let parts = [
+            (Part::AddOne, grid.baseline_row()),
+            (Part::LeaveOneOut, grid.role("full")),
+        ];
+        let panels: Vec<Panel> = parts
+            .into_iter()
+            .filter_map(|(part, reference)| panel(grid, depth, styles, part, reference?))
+            .collect();
+        if panels.is_empty() {
+            return None;
+        }
+        let ratios = panels
+            .iter()
+            .flat_map(|p| p.bars.iter().filter_map(|b| b.ratio.clone().ok()));
+        // Room for the value labels on both sides of the bars.
+        let x = Axis::log(ratios.flat_map(|r| [r / 1.6, r * 1.6]).chain([0.5, 2.0]));
+        let title = format!("Node savings per technique at depth {depth}");
+        Some(Savings {
+            title,
+            subtitle: subtitle.to_string(),
+            panels,
+            x,
+        })
+    }
+}
+
+/// The two parts of a plan that have bars.
+#[derive(Clone, Copy)]
+enum Part {
+    AddOne,
+    LeaveOneOut,
+}
+
+impl Part {
+    fn role(self) -> &'static str {
+        match self {
+            Part::AddOne => "add-one",
+            Part::LeaveOneOut => "leave-one-out",
+        }
+    }
+
+    fn title(self, reference: &str) -> String {
+        match self {
+            Part::AddOne => format!("Adding one technique to {reference}"),
+            Part::LeaveOneOut => format!("Leaving one technique out of {reference}"),
+        }
+    }
+
+    /// Which side of 1 means the technique saves nodes.
+    fn x_desc(self, reference: &str) -> String {
+        let saves = match self {
+            Part::AddOne => "below 1",
+            Part::LeaveOneOut => "above 1",
+        };
+        format!(
+            "mean nodes relative to {reference} (log scale; {saves}: the technique saves nodes)"
+        )
+    }
+}
+
+fn panel(grid: &Grid, depth: u32, styles: &Styles, part: Part, reference: &Row) -> Option<Panel> {
+    let bars: Vec<Bar> = grid
+        .ranked(depth)
+        .into_iter()
+        .filter(|row| row.planned.role == part.role())
+        .map(|row| Bar {
+            label: technique_title(row),
+            ratio: ratio(row, reference, depth).ok_or_else(|| match row.nodes(depth).mean() {
+                None => nodes_text(row.nodes(depth)),
+                Some(_) => format!("no ratio: {} has no mean", reference.planned.label),
+            }),
+            style: styles.of(&row.planned.config),
+        })
+        .collect();
+    let label = &reference.planned.label;
+    let panel = Panel {
+        title: part.title(label),
+        x_desc: part.x_desc(label),
+        bars,
+    };
+    (!panel.bars.is_empty()).then_some(panel)
+}
+
+/// The technique's title (`killer moves`), or the row's label when it names no technique.
+fn technique_title(row: &Row) -> String {
+    let Some(technique) = &row.planned.technique else {
+        return row.planned.label.clone();
+    };
+    let title = |name: &str| {
+        Enhancement::from_name(name).map_or(name.to_string(), |e| e.title().to_string())
+    };
+    technique
+        .split('+')
+        .map(title)
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+impl Chart for Savings {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        let area = titled(root, &self.title, &self.subtitle)?;
+        let label_font = TextStyle::from((FONT, 16).into_font());
+        let labels = self.panels.iter().flat_map(|p| p.bars.iter());
+        let widest = labels
+            .filter_map(|b| area.estimate_text_size(&b.label, &label_font).ok())
+            .map(|(w, _)| w)
+            .max();
+        let label_width = widest.unwrap_or(0) + 20;
+        // Each panel's height: its bars plus room for its caption and axis.
+        let weights: Vec<u32> = self
+            .panels
+            .iter()
+            .map(|p| p.bars.len() as u32 + 4)
+            .collect();
+        let total: u32 = weights.iter().sum();
+        let height = area.dim_in_pixel().1;
+        let mut rest = area;
+        for (panel, weight) in self.panels.iter().zip(&weights) {
+            let (top, bottom) = rest.split_vertically(height * weight / total);
+            self.draw_panel(&top, panel, label_width)?;
+            rest = bottom;
+        }
+        Ok(())
+    }
+}
+
+impl Savings {
+    fn draw_panel<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        panel: &Panel,
+        label_width: u32,
+    ) -> Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        let n = panel.bars.len() as i32;
+        let mut chart = ChartBuilder::on(area)
+            .margin(15)
+            .margin_right(40)
+            .caption(&panel.title, (FONT, 19))
+            .x_label_area_size(45)
+            .y_label_area_size(label_width)
+            .build_cartesian_2d(self.x.spec(), (0..n - 1).into_segmented())?;
+        let y_label = |v: &SegmentValue<i32>| match v {
+            SegmentValue::CenterOf(i) => {
+                let bar = usize::try_from(n - 1 - i)
+                    .ok()
+                    .and_then(|k| panel.bars.get(k));
+                bar.map_or(String::new(), |b| b.label.clone())
+            }
+            _ => String::new(),
+        };
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .y_labels(n as usize)
+            .y_label_formatter(&y_label)
+            .x_label_formatter(&|x| format!("{}×", trim(self.x.value(*x))))
+            .x_desc(&panel.x_desc)
+            .axis_desc_style((FONT, 16))
+            .label_style((FONT, 16))
+            .bold_line_style(RGBColor(200, 200, 200))
+            .light_line_style(RGBColor(238, 238, 238))
+            .draw()?;
+        let plot = chart.plotting_area();
+        for (k, bar) in panel.bars.iter().enumerate() {
+            for element in bar_elements(bar, n - 1 - k as i32, &self.x) {
+                plot.draw(&element)?;
+            }
+        }
+        let one = [(0.0, SegmentValue::Exact(0)), (0.0, SegmentValue::Exact(n))];
+        chart.draw_series(std::iter::once(PathElement::new(
+            one.to_vec(),
+            BLACK.stroke_width(2),
+        )))?;
+        Ok(())
+    }
+}
+
+type BarCoord = (f64, SegmentValue<i32>);
+
+/// The bar in row `i` (from the bottom) with its value at its end, or the reason it has none.
+fn bar_elements<'a, DB: DrawingBackend + 'a>(
+    bar: &Bar,
+    i: i32,
+    x: &Axis,
+) -> Vec<DynElement<'a, DB, BarCoord>> {
+    let font = (FONT, 15).into_font().color(&BLACK);
+    let at = |x: f64| (x, SegmentValue::CenterOf(i));
+    let ratio = match &bar.ratio {
+        Err(reason) => {
+            let text = Text::new(
+                reason.clone(),
+                (8, 0),
+                font.pos(Pos::new(HPos::Left, VPos::Center)),
+            );
+            return vec![(EmptyElement::at(at(0.0)) + text).into_dyn()];
+        }
+        Ok(ratio) => *ratio,
+    };
+    let end = x.place(ratio).unwrap_or(0.0);
+    let mut rect = Rectangle::new(
+        [
+            (0.0, SegmentValue::Exact(i)),
+            (end, SegmentValue::Exact(i + 1)),
+        ],
+        bar.style.color.filled(),
+    );
+    rect.set_margin(5, 5, 0, 0);
+    let (h, dx) = if end < 0.0 {
+        (HPos::Right, -6)
+    } else {
+        (HPos::Left, 6)
+    };
+    let value = Text::new(
+        format!("{}×", ratio_text(ratio)),
+        (dx, 0),
+        font.pos(Pos::new(h, VPos::Center)),
+    );
+    vec![
+        rect.into_dyn(),
+        (EmptyElement::at(at(end)) + value).into_dyn(),
+    ]
+}

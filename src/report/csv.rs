@@ -1,0 +1,94 @@
+//! The tables as CSV for other tools: `summary.csv` (the CAMMP-format table) and
+//! `per-depth.csv` (every configuration at every depth, long format).
+//!
+//! Capped and missing cells leave their mean columns empty and say so in `n_capped` and `n`;
+//! numbers are written plainly (no thousands separators, no rounding beyond 3 decimals).
+//! This module builds strings; `mod.rs` writes them.
+
+use super::stats::{ratio, Grid, Row, Stat};
+
+/// `n`, `n_capped`, mean and 95% half-width of a cell.
+fn stat_fields(stat: Stat) -> [String; 4] {
+    let number = |x: f64| format!("{x:.3}");
+    match stat {
+        Stat::Mean(e) => [
+            e.n.to_string(),
+            "0".into(),
+            number(e.mean),
+            e.half_width.map_or(String::new(), number),
+        ],
+        Stat::Capped { capped, n } => [
+            n.to_string(),
+            capped.to_string(),
+            String::new(),
+            String::new(),
+        ],
+        Stat::Missing => ["0".into(), "0".into(), String::new(), String::new()],
+    }
+}
+
+/// A CSV field, quoted when it holds a comma, quote or line break.
+fn field(text: &str) -> String {
+    if text.contains([',', '"', '\n']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+fn line(fields: &[String]) -> String {
+    let fields: Vec<String> = fields.iter().map(|f| field(f)).collect();
+    fields.join(",") + "\n"
+}
+
+fn config_fields(row: &Row) -> [String; 4] {
+    let planned = &row.planned;
+    [
+        planned.config.clone(),
+        planned.label.clone(),
+        planned.role.clone(),
+        planned.technique.clone().unwrap_or_default(),
+    ]
+}
+
+/// `summary.csv`: a line per configuration at `depth`, in the CAMMP table's order.
+pub fn summary(grid: &Grid, depth: u32) -> String {
+    let base = grid.baseline_row();
+    let mut out = "rank,config,label,role,technique,depth,n,n_capped,mean_nodes,ci95_half_width,ratio_to_baseline\n".to_string();
+    for (rank, row) in grid.ranked(depth).into_iter().enumerate() {
+        let ratio = base.and_then(|b| ratio(row, b, depth));
+        let fields = [
+            vec![(rank + 1).to_string()],
+            config_fields(row).to_vec(),
+            vec![depth.to_string()],
+            stat_fields(row.nodes(depth)).to_vec(),
+            vec![ratio.map_or(String::new(), |r| format!("{r:.6}"))],
+        ];
+        out += &line(&fields.concat());
+    }
+    out
+}
+
+/// `per-depth.csv`: a line per configuration and depth (configurations in the CAMMP
+/// table's order at `depth`, depths ascending), with nodes, time and branching factor.
+pub fn per_depth(grid: &Grid, depth: u32) -> String {
+    let mut out = "config,label,role,technique,depth,n,n_capped,mean_nodes,ci95_half_width,mean_ms,ms_ci95_half_width,ebf\n".to_string();
+    for row in grid.ranked(depth) {
+        for &d in &grid.depths {
+            let [_, _, ms, ms_half] = stat_fields(row.ms(d));
+            let ebf = row.ebf(&grid.depths, d).mean();
+            let fields = [
+                config_fields(row).to_vec(),
+                vec![d.to_string()],
+                stat_fields(row.nodes(d)).to_vec(),
+                vec![
+                    ms,
+                    ms_half,
+                    ebf.map_or(String::new(), |x| format!("{x:.4}")),
+                ],
+            ];
+            out += &line(&fields.concat());
+        }
+    }
+    out
+}

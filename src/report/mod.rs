@@ -1,0 +1,154 @@
+//! The report of a run folder: reads `manifest.json` and `records.jsonl` and writes
+//! `summary.md` (provenance, the CAMMP-format table, nodes, time and branching factor per
+//! depth, published results beside ours), `summary.csv`, `per-depth.csv` and
+//! `charts/*.svg` + `*.png`.
+//!
+//! The report reads only what the harness wrote, so every table and chart can be rendered
+//! again from committed records; it searches nothing. Output never depends on the order of
+//! the records: they are sorted on reading and only ordered maps are iterated.
+
+mod charts;
+mod csv;
+mod load;
+mod stats;
+mod studies;
+mod tables;
+#[cfg(test)]
+mod tests;
+
+use crate::harness::records::Manifest;
+use anyhow::{bail, Context, Result};
+use stats::Grid;
+use std::fs;
+use std::path::Path;
+
+/// Writes the report of the run folder `dir` at the default depth (see
+/// [`write_report_at`]) and returns the CAMMP-format table as Markdown.
+pub fn write_report(dir: &Path) -> Result<String> {
+    write_report_at(dir, None)
+}
+
+/// Writes the report of the run folder `dir` with its single-depth tables at `depth`, or by
+/// default at the largest depth where every configuration has an uncapped record of every
+/// position, and returns the CAMMP-format table as Markdown.
+pub fn write_report_at(dir: &Path, depth: Option<u32>) -> Result<String> {
+    let run = load::read_run(dir)?;
+    let grid = Grid::new(&run);
+    let depth = match depth {
+        Some(d) if !grid.depths.contains(&d) => {
+            bail!("depth {d} is not among the run's depths {:?}", grid.depths)
+        }
+        Some(d) => d,
+        None => grid.default_depth(),
+    };
+    let table = tables::cammp_table(&grid, depth);
+    let summary = summary(&run.manifest, &grid, depth, &table);
+    write(&dir.join("summary.md"), &summary)?;
+    write(&dir.join("summary.csv"), &csv::summary(&grid, depth))?;
+    write(&dir.join("per-depth.csv"), &csv::per_depth(&grid, depth))?;
+    charts::write_charts(&dir.join("charts"), &run.manifest, &grid, depth)?;
+    Ok(table)
+}
+
+fn write(path: &Path, text: &str) -> Result<()> {
+    fs::write(path, text).with_context(|| format!("writing {}", path.display()))
+}
+
+/// The whole of `summary.md`.
+fn summary(manifest: &Manifest, grid: &Grid, depth: u32, table: &str) -> String {
+    let sections = [
+        format!(
+            "# {}: {}\n\n{}",
+            manifest.label,
+            manifest.game,
+            provenance(manifest, grid, depth)
+        ),
+        format!("## Nodes expanded at depth {depth}\n\n{table}"),
+        format!(
+            "## Nodes expanded per depth (mean)\n\n{}",
+            tables::nodes_per_depth(grid, depth)
+        ),
+        format!(
+            "## Time per depth (mean ms)\n\n{}",
+            tables::ms_per_depth(grid, depth)
+        ),
+        format!(
+            "## Effective branching factor\n\n{}.\n\n{}",
+            tables::EBF_NOTE,
+            tables::ebf_per_depth(grid, depth)
+        ),
+        studies::section(manifest, grid, depth),
+        FILES.to_string(),
+    ];
+    sections.join("\n")
+}
+
+const FILES: &str = "## Files\n\n`summary.csv` (the table at one depth), `per-depth.csv` \
+    (every configuration at every depth), `charts/` (nodes, time and branching factor per \
+    depth; node savings per technique), each chart as SVG and PNG.\n";
+
+/// The provenance list: where the numbers came from and how to get them again.
+fn provenance(m: &Manifest, grid: &Grid, depth: u32) -> String {
+    let fixture = &m.fixture;
+    let depths: Vec<String> = grid.depths.iter().map(u32::to_string).collect();
+    let dirty = if m.git_dirty {
+        " (uncommitted changes)"
+    } else {
+        ""
+    };
+    let max_nodes = m.max_nodes.map_or("none".into(), |n| {
+        format!("{} per search", tables::thousands(n as f64))
+    });
+    let lines = [
+        format!("game `{}`, evaluation `{}`", m.game, m.eval),
+        format!(
+            "fixture `{}` (set `{}`, FNV-1a 64 `{}`), {} positions ({} recorded)",
+            fixture.path,
+            fixture.set,
+            fixture.hash,
+            fixture.positions,
+            grid.positions.len()
+        ),
+        format!(
+            "plan `{}`, {} configurations, baseline `{}`",
+            m.plan,
+            m.configs.len(),
+            m.baseline
+        ),
+        format!(
+            "depths {}; single-depth tables at depth {depth}",
+            depths.join(", ")
+        ),
+        format!("params {}", params_text(m)),
+        format!(
+            "max nodes {max_nodes}; seed {}{}",
+            m.seed,
+            m.shard
+                .as_ref()
+                .map_or(String::new(), |s| format!("; shard {s}"))
+        ),
+        format!(
+            "`{}`, git `{}`{dirty}, `{}`",
+            m.tool, m.git_revision, m.rustc
+        ),
+        format!("CPU {}; started {}", m.cpu, m.started),
+        format!("command line `{}`", m.command_line.join(" ")),
+        "re-render with `cutoff report <this folder> [--depth D]`".to_string(),
+    ];
+    lines.iter().map(|l| format!("- {l}\n")).collect()
+}
+
+/// `name=value` for every search parameter, by name.
+fn params_text(m: &Manifest) -> String {
+    let value = serde_json::to_value(&m.params).expect("params serialise");
+    let fields = value.as_object().into_iter().flatten();
+    let pairs: Vec<String> = fields
+        .map(|(name, v)| {
+            format!(
+                "{name}={}",
+                v.as_str().map_or(v.to_string(), str::to_string)
+            )
+        })
+        .collect();
+    pairs.join(", ")
+}

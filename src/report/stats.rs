@@ -1,0 +1,286 @@
+//! The numbers of a report: records grouped into cells (one configuration at one depth, a
+//! sample per position), their means with 95% confidence intervals, and effective branching
+//! factors.
+//!
+//! Confidence intervals are Student's t intervals of the mean over positions (n - 1 degrees
+//! of freedom). A cell with any capped record has no mean: a capped search says only that
+//! the tree was bigger than the cap. This module formats nothing and reads no file.
+
+use super::load::Run;
+use crate::harness::records::PlannedConfig;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// What one record says about one position.
+#[derive(Clone, Copy, Debug)]
+pub struct Sample {
+    /// Nodes expanded, `n_nodes + n_qnodes`.
+    pub nodes: u64,
+    /// Wall time in nanoseconds.
+    pub ns: u64,
+    /// Whether the node cap stopped the search.
+    pub capped: bool,
+}
+
+/// One configuration at one depth: a sample per position id.
+#[derive(Debug, Default)]
+pub struct Cell {
+    /// The samples, by position id.
+    pub samples: BTreeMap<String, Sample>,
+}
+
+/// A mean over positions with the half-width of its 95% confidence interval (none for n = 1).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Estimate {
+    /// The mean.
+    pub mean: f64,
+    /// Half the width of the 95% confidence interval.
+    pub half_width: Option<f64>,
+    /// The number of positions.
+    pub n: usize,
+}
+
+/// What a table shows for a cell.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Stat {
+    /// No record.
+    Missing,
+    /// `capped` of the cell's `n` records hit the node cap, so it has no mean.
+    Capped { capped: usize, n: usize },
+    /// The mean of every record.
+    Mean(Estimate),
+}
+
+impl Stat {
+    /// The mean, when the cell has one.
+    pub fn mean(&self) -> Option<f64> {
+        match self {
+            Stat::Mean(e) => Some(e.mean),
+            _ => None,
+        }
+    }
+
+    /// The mean of `values`, or `Capped` when any of the samples they came from was capped.
+    fn of(values: &[f64], capped: usize, n: usize) -> Stat {
+        match (n, capped) {
+            (0, _) => Stat::Missing,
+            (_, 0) => Stat::Mean(estimate(values)),
+            _ => Stat::Capped { capped, n },
+        }
+    }
+}
+
+impl Cell {
+    /// Mean nodes expanded.
+    pub fn nodes(&self) -> Stat {
+        self.stat(|s| s.nodes as f64)
+    }
+
+    /// Mean wall time in milliseconds.
+    pub fn ms(&self) -> Stat {
+        self.stat(|s| s.ns as f64 / 1e6)
+    }
+
+    fn stat(&self, value: impl Fn(&Sample) -> f64) -> Stat {
+        let values: Vec<f64> = self.samples.values().map(value).collect();
+        let capped = self.samples.values().filter(|s| s.capped).count();
+        Stat::of(&values, capped, self.samples.len())
+    }
+
+    fn complete(&self, positions: &BTreeSet<String>) -> bool {
+        self.samples.len() == positions.len() && self.samples.values().all(|s| !s.capped)
+    }
+}
+
+/// The effective branching factor per ply from depth `prev` to depth `depth`: the mean over
+/// the positions in both cells of `(N(depth) / N(prev))^(1 / (depth - prev))`, N = nodes
+/// expanded.
+pub fn ebf(prev: (u32, &Cell), cell: (u32, &Cell)) -> Stat {
+    let plies = f64::from(cell.0 - prev.0);
+    let mut values = Vec::new();
+    let mut capped = 0;
+    let mut n = 0;
+    for (position, sample) in &cell.1.samples {
+        let Some(before) = prev.1.samples.get(position) else {
+            continue;
+        };
+        n += 1;
+        if sample.capped || before.capped {
+            capped += 1;
+        } else if before.nodes > 0 {
+            values.push((sample.nodes as f64 / before.nodes as f64).powf(1.0 / plies));
+        }
+    }
+    Stat::of(&values, capped, n)
+}
+
+/// The mean of `values` (not empty) with a t-based 95% confidence interval.
+pub fn estimate(values: &[f64]) -> Estimate {
+    let n = values.len();
+    let mean = values.iter().sum::<f64>() / n as f64;
+    let half_width = (n > 1).then(|| {
+        let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
+        t_95(n - 1) * (var / n as f64).sqrt()
+    });
+    Estimate {
+        mean,
+        half_width,
+        n,
+    }
+}
+
+/// The two-sided 95% quantile of Student's t with `df` degrees of freedom: a table up to 30,
+/// then the Cornish-Fisher expansion around the normal quantile (error below 1e-4).
+pub fn t_95(df: usize) -> f64 {
+    const TABLE: [f64; 30] = [
+        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,
+        2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056,
+        2.052, 2.048, 2.045, 2.042,
+    ];
+    if let Some(&t) = TABLE.get(df.wrapping_sub(1)) {
+        return t;
+    }
+    let z: f64 = 1.959_964;
+    let v = df as f64;
+    z + (z.powi(3) + z) / (4.0 * v)
+        + (5.0 * z.powi(5) + 16.0 * z.powi(3) + 3.0 * z) / (96.0 * v * v)
+        + (3.0 * z.powi(7) + 19.0 * z.powi(5) + 17.0 * z.powi(3) - 15.0 * z) / (384.0 * v.powi(3))
+}
+
+/// One planned configuration and its cells by depth.
+#[derive(Debug)]
+pub struct Row {
+    /// The configuration as the plan lists it.
+    pub planned: PlannedConfig,
+    /// Its cells, by depth.
+    pub cells: BTreeMap<u32, Cell>,
+}
+
+impl Row {
+    /// Mean nodes expanded at `depth`.
+    pub fn nodes(&self, depth: u32) -> Stat {
+        self.cells.get(&depth).map_or(Stat::Missing, Cell::nodes)
+    }
+
+    /// Mean time in milliseconds at `depth`.
+    pub fn ms(&self, depth: u32) -> Stat {
+        self.cells.get(&depth).map_or(Stat::Missing, Cell::ms)
+    }
+
+    /// The effective branching factor from the depth before `depth` in `depths` to `depth`
+    /// (`Missing` at the first depth).
+    pub fn ebf(&self, depths: &[u32], depth: u32) -> Stat {
+        let idx = depths.iter().position(|&d| d == depth).unwrap_or(0);
+        let Some(&prev) = idx.checked_sub(1).and_then(|i| depths.get(i)) else {
+            return Stat::Missing;
+        };
+        match (self.cells.get(&prev), self.cells.get(&depth)) {
+            (Some(before), Some(cell)) => ebf((prev, before), (depth, cell)),
+            _ => Stat::Missing,
+        }
+    }
+}
+
+/// Every cell of a run.
+#[derive(Debug)]
+pub struct Grid {
+    /// The depths planned or recorded, ascending.
+    pub depths: Vec<u32>,
+    /// Every position id recorded.
+    pub positions: BTreeSet<String>,
+    /// A row per planned configuration, in plan order.
+    pub rows: Vec<Row>,
+    /// The configuration ratios are taken against.
+    pub baseline: String,
+}
+
+impl Grid {
+    /// Groups a run's records into cells.
+    pub fn new(run: &Run) -> Grid {
+        let mut rows: Vec<Row> = run
+            .manifest
+            .configs
+            .iter()
+            .map(|planned| Row {
+                planned: planned.clone(),
+                cells: BTreeMap::new(),
+            })
+            .collect();
+        let mut depths: BTreeSet<u32> = run.manifest.depths.iter().copied().collect();
+        let mut positions = BTreeSet::new();
+        for record in &run.records {
+            let result = &record.result;
+            let sample = Sample {
+                nodes: result.counters.expanded(),
+                ns: result.ns,
+                capped: result.capped,
+            };
+            let row = rows.iter_mut().find(|r| r.planned.config == record.config);
+            let row = row.expect("the loader checks every record's configuration");
+            let cell = row.cells.entry(result.depth).or_default();
+            cell.samples.insert(record.position.clone(), sample);
+            depths.insert(result.depth);
+            positions.insert(record.position.clone());
+        }
+        let baseline = run.manifest.baseline.clone();
+        Grid {
+            depths: depths.into_iter().collect(),
+            positions,
+            rows,
+            baseline,
+        }
+    }
+
+    /// The depth tables and ratios default to: the largest depth at which every
+    /// configuration has an uncapped record of every position; failing that, the largest
+    /// depth with records and no capped cell; failing that, the first depth.
+    pub fn default_depth(&self) -> u32 {
+        let complete = |d: &u32| {
+            let cells = self.rows.iter().map(|r| r.cells.get(d));
+            cells
+                .clone()
+                .all(|c| c.is_some_and(|c| c.complete(&self.positions)))
+        };
+        let uncapped = |d: &u32| {
+            let stats = self.rows.iter().map(|r| r.nodes(*d));
+            stats.clone().any(|s| s != Stat::Missing)
+                && stats.clone().all(|s| !matches!(s, Stat::Capped { .. }))
+        };
+        let last = |pred: &dyn Fn(&u32) -> bool| self.depths.iter().copied().rfind(pred);
+        last(&complete)
+            .or_else(|| last(&uncapped))
+            .unwrap_or(self.depths[0])
+    }
+
+    /// The first row whose plan role is `role`.
+    pub fn role(&self, role: &str) -> Option<&Row> {
+        self.rows.iter().find(|r| r.planned.role == role)
+    }
+
+    /// The baseline row, if the plan has it.
+    pub fn baseline_row(&self) -> Option<&Row> {
+        self.rows.iter().find(|r| r.planned.config == self.baseline)
+    }
+
+    /// The rows in the CAMMP table's order at `depth`: capped rows first (their trees are
+    /// the biggest), then by mean nodes descending, rows without records last; ties by label.
+    pub fn ranked(&self, depth: u32) -> Vec<&Row> {
+        let mut rows: Vec<&Row> = self.rows.iter().collect();
+        rows.sort_by(|a, b| {
+            let key = |r: &Row| match r.nodes(depth) {
+                Stat::Capped { capped, n } => (0, -(capped as f64 / n as f64)),
+                Stat::Mean(e) => (1, -e.mean),
+                Stat::Missing => (2, 0.0),
+            };
+            let (ka, kb) = (key(a), key(b));
+            ka.0.cmp(&kb.0)
+                .then(ka.1.total_cmp(&kb.1))
+                .then_with(|| a.planned.label.cmp(&b.planned.label))
+        });
+        rows
+    }
+}
+
+/// The ratio of `row`'s mean nodes to `to`'s at `depth`, when both have a mean.
+pub fn ratio(row: &Row, to: &Row, depth: u32) -> Option<f64> {
+    Some(row.nodes(depth).mean()? / to.nodes(depth).mean()?)
+}

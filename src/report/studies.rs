@@ -1,0 +1,377 @@
+//! Published results beside ours: the CAMMP node table (Ming Mang) as data with its source,
+//! the matching of its rows to a run's configurations, the pairs of techniques whose ranking
+//! differs, and for the other games a note on which study applies.
+//!
+//! The numbers are copied from `shared/STUDIES.md`; this module never measures anything and
+//! does not explain differences beyond naming plausible causes.
+
+use super::stats::{Estimate, Grid, Row, Stat};
+use super::tables::{markdown_table, ratio_text, thousands};
+use crate::harness::records::Manifest;
+
+/// One row of a published node table.
+#[derive(Debug)]
+pub struct PublishedRow {
+    /// The row's label as published.
+    pub label: &'static str,
+    /// Average nodes expanded.
+    pub nodes: u64,
+    /// The plan role of the matching configuration (`baseline`, `add-one`, ...).
+    pub role: &'static str,
+    /// The techniques added or left out, by our names (one published technique may be
+    /// several of ours: "transposition tables" is `tt-value` and `tt-move`).
+    pub techniques: &'static [&'static str],
+}
+
+/// Where the CAMMP numbers come from.
+pub const CAMMP_SOURCE: &str = "CAMMP (Maastricht, 2011): average nodes expanded in a \
+    depth-4 search, averaged over the first 10 moves of many games (as listed in \
+    shared/STUDIES.md)";
+
+/// The depth of the CAMMP node table.
+pub const CAMMP_DEPTH: u32 = 4;
+
+const TT: &[&str] = &["tt-value", "tt-move"];
+
+const fn row(
+    label: &'static str,
+    nodes: u64,
+    role: &'static str,
+    techniques: &'static [&'static str],
+) -> PublishedRow {
+    PublishedRow {
+        label,
+        nodes,
+        role,
+        techniques,
+    }
+}
+
+/// The CAMMP ablation table, in its published order (descending nodes).
+pub const CAMMP_NODES: [PublishedRow; 16] = [
+    row(
+        "alpha-beta with quiescence search",
+        550_477,
+        "add-one",
+        &["quiescence"],
+    ),
+    row("alpha-beta", 243_820, "baseline", &[]),
+    row(
+        "alpha-beta with null move",
+        237_897,
+        "add-one",
+        &["null-move"],
+    ),
+    row(
+        "alpha-beta with multi-cut",
+        218_994,
+        "add-one",
+        &["multi-cut"],
+    ),
+    row(
+        "alpha-beta with transposition tables",
+        166_481,
+        "add-one",
+        TT,
+    ),
+    row(
+        "alpha-beta with late move reduction",
+        146_167,
+        "add-one",
+        &["lmr"],
+    ),
+    row(
+        "alpha-beta with killer moves",
+        64_636,
+        "add-one",
+        &["killers"],
+    ),
+    row(
+        "alpha-beta with history heuristics",
+        44_851,
+        "add-one",
+        &["history"],
+    ),
+    row(
+        "all without late move reduction",
+        21_395,
+        "leave-one-out",
+        &["lmr"],
+    ),
+    row(
+        "all without multi-cut",
+        16_329,
+        "leave-one-out",
+        &["multi-cut"],
+    ),
+    row(
+        "all without quiescence search",
+        9_078,
+        "leave-one-out",
+        &["quiescence"],
+    ),
+    row(
+        "all without history heuristics",
+        8_996,
+        "leave-one-out",
+        &["history"],
+    ),
+    row(
+        "all without null move",
+        6_739,
+        "leave-one-out",
+        &["null-move"],
+    ),
+    row(
+        "all without transposition tables",
+        6_278,
+        "leave-one-out",
+        TT,
+    ),
+    row(
+        "all without killer moves",
+        5_870,
+        "leave-one-out",
+        &["killers"],
+    ),
+    row("all (CAMMP)", 5_859, "full", &[]),
+];
+
+/// CAMMP's average search time per depth with every technique (ms, 1.7 GHz single core).
+pub const CAMMP_MS: [(u32, f64); 4] = [(2, 25.0), (4, 280.0), (6, 4_425.0), (8, 33_602.0)];
+
+/// The studies of the other games and what they published.
+const OTHER_STUDIES: [(&str, &str); 4] = [
+    ("kalah", "Mancala / Kalah (course project, 2022) published win rates of random, minimax, expectimax and Q-learning agents against each other and of alpha-beta minimax against a random player per depth, not node counts"),
+    ("gomoku", "Gomoku (Fudan, 2020) published wins of its alpha-beta and MCTS players against 12 Gomocup engines, not node counts"),
+    ("gothello", "Gothello (Portland State CS441) published win rates of a minimax player against the course's negamax player, not node counts"),
+    ("blackwhite", "Black & White (McGill ECSE 526, 2006) published the depth reached in 7 seconds with and without the transposition table and, at depth 8, the table cutting evaluation calls from 188.6 M to 79.8 M, not a node table per technique"),
+];
+
+/// Whether our row measures the published row's configuration: the same plan role and,
+/// for add-one and leave-one-out rows, techniques among the published row's.
+fn matches(published: &PublishedRow, ours: &Row) -> bool {
+    if published.role != ours.planned.role {
+        return false;
+    }
+    match &ours.planned.technique {
+        None => published.techniques.is_empty(),
+        Some(t) => t
+            .split('+')
+            .all(|name| published.techniques.contains(&name)),
+    }
+}
+
+/// The index pairs `(a, b)` of `items` (published value, our value) that the published
+/// table ranks one way (`a` above `b`: more nodes) and ours strictly the other.
+pub fn ranking_swaps(items: &[(f64, f64)]) -> Vec<(usize, usize)> {
+    let mut swaps = Vec::new();
+    for i in 0..items.len() {
+        for j in 0..items.len() {
+            let (pi, oi) = items[i];
+            let (pj, oj) = items[j];
+            if pi > pj && oi < oj {
+                swaps.push((i, j));
+            }
+        }
+    }
+    swaps
+}
+
+/// The "published numbers beside ours" section of `summary.md`.
+pub fn section(manifest: &Manifest, grid: &Grid, depth: u32) -> String {
+    if manifest.game.starts_with("mingmang") {
+        return cammp_section(manifest, grid, depth);
+    }
+    let note = OTHER_STUDIES
+        .iter()
+        .find(|(game, _)| manifest.game.starts_with(game))
+        .map_or(
+            "No published study covers this game".to_string(),
+            |(_, note)| format!("The study that applies is {note}"),
+        );
+    format!("## Published results\n\n{note}; there is no node table to compare with this run.\n")
+}
+
+/// A published row and the run's rows that measure it.
+struct Match<'a> {
+    published: &'static PublishedRow,
+    ours: Vec<&'a Row>,
+}
+
+fn cammp_section(manifest: &Manifest, grid: &Grid, depth: u32) -> String {
+    let depth = if grid.depths.contains(&CAMMP_DEPTH) {
+        CAMMP_DEPTH
+    } else {
+        depth
+    };
+    let found: Vec<Match> = CAMMP_NODES
+        .iter()
+        .map(|published| {
+            let ours = grid.rows.iter().filter(|r| matches(published, r)).collect();
+            Match { published, ours }
+        })
+        .collect();
+    let mut out = format!(
+        "## Published results: CAMMP\n\nSource: {CAMMP_SOURCE}. Ours: mean nodes expanded \
+         at depth {depth} over the run's positions.\n\n"
+    );
+    out += &node_table(&found, grid, depth);
+    out += "\n";
+    out += &ranking_paragraph(&found, depth);
+    out += &time_table(grid);
+    out += &causes(manifest, depth);
+    out
+}
+
+fn node_table(found: &[Match], grid: &Grid, depth: u32) -> String {
+    let cammp_base = CAMMP_NODES[1].nodes as f64;
+    let base = grid.baseline_row();
+    let mut rows = Vec::new();
+    for m in found {
+        let published = vec![
+            m.published.label.to_string(),
+            thousands(m.published.nodes as f64),
+            ratio_text(m.published.nodes as f64 / cammp_base),
+        ];
+        if m.ours.is_empty() {
+            rows.push(
+                [
+                    published.clone(),
+                    vec!["not in this run".into(), "".into(), "".into()],
+                ]
+                .concat(),
+            );
+        }
+        for ours in &m.ours {
+            let ratio = base.and_then(|b| super::stats::ratio(ours, b, depth));
+            let cells = vec![
+                ours.planned.label.clone(),
+                super::tables::nodes_text(ours.nodes(depth)),
+                ratio.map_or("—".into(), ratio_text),
+            ];
+            rows.push([published.clone(), cells].concat());
+        }
+    }
+    let header = [
+        "CAMMP configuration",
+        "CAMMP nodes",
+        "CAMMP ratio",
+        "ours",
+        "our nodes",
+        "our ratio",
+    ];
+    markdown_table(&header, &[false, true, true, false, true, true], &rows)
+}
+
+/// A configuration in both tables: the published row, our label and our estimate.
+struct Ranked<'a> {
+    published: &'static PublishedRow,
+    label: &'a str,
+    ours: Estimate,
+}
+
+fn ranking_paragraph(found: &[Match], depth: u32) -> String {
+    let ranked: Vec<Ranked> = found
+        .iter()
+        .flat_map(|m| m.ours.iter().map(move |row| (m.published, row)))
+        .filter_map(|(published, row)| match row.nodes(depth) {
+            Stat::Mean(ours) => Some(Ranked {
+                published,
+                label: &row.planned.label,
+                ours,
+            }),
+            _ => None,
+        })
+        .collect();
+    let items: Vec<(f64, f64)> = ranked
+        .iter()
+        .map(|r| (r.published.nodes as f64, r.ours.mean))
+        .collect();
+    let swaps = ranking_swaps(&items);
+    // Pairs the published table ranks at all (two of our rows may share a published row).
+    let total: usize = (0..items.len())
+        .map(|i| items[i + 1..].iter().filter(|b| b.0 != items[i].0).count())
+        .sum();
+    let mut out = format!(
+        "Ranking by nodes: {} configurations measured here have a published counterpart; ",
+        items.len()
+    );
+    if swaps.is_empty() {
+        return out + &format!("all {total} pairs are ranked as CAMMP ranks them.\n\n");
+    }
+    out += &format!("{} of their {total} pairs swap places:\n\n", swaps.len());
+    for (a, b) in swaps {
+        out += &swap_line(&ranked[a], &ranked[b]);
+    }
+    out + "\n"
+}
+
+/// One swapped pair: `above` has more nodes in CAMMP's table, fewer in ours.
+fn swap_line(above: &Ranked, below: &Ranked) -> String {
+    let (ea, eb) = (above.ours, below.ours);
+    let overlap = match (ea.half_width, eb.half_width) {
+        (Some(ha), Some(hb)) if (ea.mean - eb.mean).abs() <= ha + hb => {
+            " (our 95% intervals overlap)"
+        }
+        _ => "",
+    };
+    format!(
+        "- CAMMP: {} ({}) above {} ({}); here: {} ({}) below {} ({}){overlap}\n",
+        above.published.label,
+        thousands(above.published.nodes as f64),
+        below.published.label,
+        thousands(below.published.nodes as f64),
+        above.label,
+        thousands(ea.mean),
+        below.label,
+        thousands(eb.mean),
+    )
+}
+
+fn time_table(grid: &Grid) -> String {
+    let Some(full) = grid.role("full") else {
+        return String::new();
+    };
+    let rows: Vec<Vec<String>> = CAMMP_MS
+        .iter()
+        .filter(|(d, _)| grid.depths.contains(d))
+        .map(|&(d, ms)| {
+            vec![
+                d.to_string(),
+                thousands(ms),
+                super::tables::ms_text(full.ms(d)),
+            ]
+        })
+        .collect();
+    if rows.is_empty() {
+        return String::new();
+    }
+    let header = [
+        "depth",
+        "CAMMP all, ms (1.7 GHz)",
+        &format!("{}, ms", full.planned.label),
+    ];
+    format!(
+        "Time per search with every technique:\n\n{}\n",
+        markdown_table(&header, &[true, true, true], &rows)
+    )
+}
+
+fn causes(manifest: &Manifest, depth: u32) -> String {
+    let params = &manifest.params;
+    format!(
+        "Why numbers and ranking may differ: the evaluation (ours `{}`; CAMMP's weights were \
+         tuned by temporal-difference self-play), the order moves are generated in (it decides \
+         which cutoffs alpha-beta finds before any ordering heuristic acts; CAMMP generated \
+         moves with magic bitboards), the transposition table (ours 2^{} entries, replacement \
+         `{}`; CAMMP's size is not published), the positions (ours: set `{}`, {} positions; \
+         CAMMP: the first 10 moves of many games) and the depth (ours {depth}, CAMMP \
+         {CAMMP_DEPTH}).\n",
+        manifest.eval,
+        params.tt_bits,
+        params.tt_scheme.name(),
+        manifest.fixture.set,
+        manifest.fixture.positions,
+    )
+}

@@ -1,0 +1,448 @@
+//! Tests of the report on small synthetic run folders written into the system's temp
+//! directory: table rows, means, intervals and ratios on known numbers, capped cells, ranking
+//! differences, CSV rows, chart files, errors that name the file and line, and independence
+//! from the order of the records.
+
+use super::stats::{estimate, t_95};
+use super::studies::ranking_swaps;
+use super::{write_report, write_report_at};
+use crate::harness::measure::DepthResult;
+use crate::harness::records::{FixtureRef, Manifest, PlannedConfig, Record};
+use crate::search::{Counters, Params};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// A run folder that removes itself when the test ends.
+struct RunDir(PathBuf);
+
+impl RunDir {
+    /// Writes `manifest` and `records` (in the order given) into a new folder.
+    fn new(manifest: &Manifest, records: &[Record]) -> RunDir {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let id = NEXT.fetch_add(1, Ordering::Relaxed);
+        let dir =
+            std::env::temp_dir().join(format!("cutoff-report-test-{}-{id}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        fs::write(
+            dir.join("manifest.json"),
+            serde_json::to_string_pretty(manifest).unwrap(),
+        )
+        .unwrap();
+        let lines: Vec<String> = records
+            .iter()
+            .map(|r| serde_json::to_string(r).unwrap())
+            .collect();
+        fs::write(dir.join("records.jsonl"), lines.join("\n") + "\n").unwrap();
+        RunDir(dir)
+    }
+
+    fn read(&self, name: &str) -> String {
+        fs::read_to_string(self.0.join(name)).unwrap()
+    }
+}
+
+impl Drop for RunDir {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+/// `(config, label, role, technique)`.
+type Plan<'a> = &'a [(&'a str, &'a str, &'a str, Option<&'a str>)];
+
+const PLAN: Plan = &[
+    ("alphabeta", "alpha-beta", "baseline", None),
+    (
+        "alphabeta+killers",
+        "alpha-beta with killer moves",
+        "add-one",
+        Some("killers"),
+    ),
+    (
+        "alphabeta+quiescence",
+        "alpha-beta with quiescence search",
+        "add-one",
+        Some("quiescence"),
+    ),
+    (
+        "cammp-killers",
+        "all without killer moves",
+        "leave-one-out",
+        Some("killers"),
+    ),
+    ("cammp", "all (cammp)", "full", None),
+];
+
+fn manifest(game: &str, plan: Plan, depths: &[u32]) -> Manifest {
+    let configs = plan
+        .iter()
+        .map(|&(config, label, role, technique)| PlannedConfig {
+            config: config.into(),
+            label: label.into(),
+            role: role.into(),
+            technique: technique.map(str::to_string),
+        })
+        .collect();
+    Manifest {
+        tool: "cutoff 0.1.0".into(),
+        git_revision: "0123abc".into(),
+        git_dirty: false,
+        rustc: "rustc 1.95.0".into(),
+        cpu: "test cpu".into(),
+        command_line: vec![
+            "cutoff".into(),
+            "ablate".into(),
+            "--game".into(),
+            game.into(),
+        ],
+        started: "2026-01-01T00:00:00Z".into(),
+        label: "test".into(),
+        game: game.into(),
+        eval: "test-eval".into(),
+        fixture: FixtureRef {
+            path: "fixtures/test.json".into(),
+            set: "test".into(),
+            hash: "00ff".into(),
+            positions: 3,
+        },
+        plan: "add-one+leave-one-out".into(),
+        baseline: "alphabeta".into(),
+        configs,
+        depths: depths.to_vec(),
+        params: Params::default(),
+        max_nodes: Some(1_000_000),
+        seed: 7,
+        shard: None,
+    }
+}
+
+fn record(position: &str, config: &str, depth: u32, nodes: u64, capped: bool) -> Record {
+    // A third of the nodes as quiescence nodes: the headline figure is their sum.
+    let counters = Counters {
+        n_nodes: nodes - nodes / 3,
+        n_qnodes: nodes / 3,
+        ..Counters::default()
+    };
+    let result = DepthResult {
+        depth,
+        ns: nodes * 1000,
+        score: 0,
+        best_move: Some("1".into()),
+        pv: vec!["1".into()],
+        capped,
+        counters,
+    };
+    Record {
+        position: position.into(),
+        config: config.into(),
+        result,
+    }
+}
+
+/// Records of every position of `nodes` (one list per configuration of `plan`, one value per
+/// position) at depth 1, times `10^(d-1)` at deeper depths.
+fn records(plan: Plan, depths: &[u32], nodes: &[[u64; 3]]) -> Vec<Record> {
+    let mut out = Vec::new();
+    for (&(config, ..), per_position) in plan.iter().zip(nodes) {
+        for &depth in depths {
+            for (idx, &n) in per_position.iter().enumerate() {
+                let scaled = n * 10u64.pow(depth - 1);
+                out.push(record(&format!("p{idx}"), config, depth, scaled, false));
+            }
+        }
+    }
+    out
+}
+
+const NODES: [[u64; 3]; 5] = [
+    [100, 200, 300],
+    [50, 100, 150],
+    [300, 400, 500],
+    [30, 30, 30],
+    [20, 20, 20],
+];
+
+#[test]
+fn estimates_have_t_intervals() {
+    let check = |values: &[f64], mean: f64, half: Option<f64>| {
+        let e = estimate(values);
+        assert!((e.mean - mean).abs() < 1e-9, "{values:?}: mean {}", e.mean);
+        match (e.half_width, half) {
+            (Some(h), Some(want)) => assert!((h - want).abs() < 1e-3, "{values:?}: half {h}"),
+            (got, want) => assert_eq!(got, want, "{values:?}"),
+        }
+    };
+    check(&[5.0], 5.0, None);
+    check(
+        &[100.0, 200.0, 300.0],
+        200.0,
+        Some(4.303 * 100.0 / 3f64.sqrt()),
+    );
+    check(&[1.0, 1.0, 1.0, 1.0], 1.0, Some(0.0));
+    assert_eq!(t_95(1), 12.706);
+    assert!((t_95(31) - 2.0395).abs() < 1e-3);
+    assert!((t_95(1000) - 1.9623).abs() < 1e-3);
+}
+
+#[test]
+fn cammp_table_has_rows_means_intervals_and_ratios() {
+    let run = RunDir::new(
+        &manifest("kalah", PLAN, &[1, 2]),
+        &records(PLAN, &[1, 2], &NODES),
+    );
+    let table = write_report_at(&run.0, Some(1)).unwrap();
+    let rows: Vec<&str> = table
+        .lines()
+        .skip_while(|l| !l.starts_with("| ---"))
+        .skip(1)
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            "| alpha-beta with quiescence search | 400 | ± 248 | 3 | 2.00 |",
+            "| alpha-beta | 200 | ± 248 | 3 | 1.00 |",
+            "| alpha-beta with killer moves | 100 | ± 124 | 3 | 0.500 |",
+            "| all without killer moves | 30 | ± 0 | 3 | 0.150 |",
+            "| all (cammp) | 20 | ± 0 | 3 | 0.100 |",
+        ]
+    );
+    assert!(table.contains("Student's t"), "{table}");
+    // The default depth is the largest complete one.
+    assert!(write_report(&run.0).unwrap().contains("at depth 2"));
+    let summary = run.read("summary.md");
+    assert!(
+        summary.contains("| alpha-beta | 200 | 2,000 |"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("| alpha-beta | 10.00 |"),
+        "branching factor: {summary}"
+    );
+}
+
+#[test]
+fn capped_cells_show_capped_never_a_number() {
+    let mut recs = records(PLAN, &[1, 2], &NODES);
+    let last = recs
+        .iter_mut()
+        .find(|r| r.config == "alphabeta+killers" && r.result.depth == 2)
+        .unwrap();
+    last.result.capped = true;
+    let run = RunDir::new(&manifest("kalah", PLAN, &[1, 2]), &recs);
+    assert!(
+        write_report(&run.0).unwrap().contains("at depth 1"),
+        "depth 2 has a capped cell"
+    );
+    let table = write_report_at(&run.0, Some(2)).unwrap();
+    assert!(
+        table.contains("| alpha-beta with killer moves | capped (1/3) |  | 3 | — |"),
+        "{table}"
+    );
+    let summary = run.read("summary.md");
+    assert!(
+        summary.contains("| alpha-beta with killer moves | 100 | capped (1/3) |"),
+        "{summary}"
+    );
+    assert!(run
+        .read("summary.csv")
+        .contains("alphabeta+killers,alpha-beta with killer moves,add-one,killers,2,3,1,,,\n"));
+}
+
+#[test]
+fn ranking_swaps_are_pairs_ranked_the_other_way() {
+    let check = |items: &[(f64, f64)], want: &[(usize, usize)]| {
+        assert_eq!(ranking_swaps(items), want, "{items:?}")
+    };
+    check(&[], &[]);
+    check(&[(3.0, 30.0), (2.0, 20.0), (1.0, 10.0)], &[]);
+    check(&[(3.0, 10.0), (2.0, 20.0)], &[(0, 1)]);
+    check(
+        &[(3.0, 10.0), (2.0, 20.0), (1.0, 30.0)],
+        &[(0, 1), (0, 2), (1, 2)],
+    );
+    check(&[(2.0, 5.0), (2.0, 9.0)], &[]);
+    check(&[(3.0, 5.0), (2.0, 5.0)], &[]);
+}
+
+#[test]
+fn ming_mang_runs_sit_beside_cammp() {
+    // Killers cost nodes here, unlike in CAMMP: alpha-beta and killers swap.
+    let nodes = [
+        [100, 200, 300],
+        [300, 400, 500],
+        [500, 600, 700],
+        [30, 30, 30],
+        [20, 20, 20],
+    ];
+    let run = RunDir::new(
+        &manifest("mingmang", PLAN, &[4]),
+        &records(PLAN, &[4], &nodes),
+    );
+    write_report(&run.0).unwrap();
+    let summary = run.read("summary.md");
+    assert!(summary.contains("| alpha-beta with killer moves | 64,636 | 0.265 | alpha-beta with killer moves | 400,000 | 2.00 |"), "{summary}");
+    assert!(
+        summary.contains("| alpha-beta with null move | 237,897 | 0.976 | not in this run |"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("1 of their 10 pairs swap places"),
+        "{summary}"
+    );
+    assert!(summary.contains("- CAMMP: alpha-beta (243,820) above alpha-beta with killer moves (64,636); here: alpha-beta (200,000) below alpha-beta with killer moves (400,000)"), "{summary}");
+}
+
+#[test]
+fn other_games_name_their_study() {
+    let run = RunDir::new(
+        &manifest("kalah:6,4,standard", PLAN, &[1]),
+        &records(PLAN, &[1], &NODES),
+    );
+    write_report(&run.0).unwrap();
+    let summary = run.read("summary.md");
+    assert!(
+        summary.contains("Mancala / Kalah (course project, 2022) published win rates"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("there is no node table to compare"),
+        "{summary}"
+    );
+}
+
+#[test]
+fn csv_files_have_a_line_per_cell() {
+    let run = RunDir::new(
+        &manifest("kalah", PLAN, &[1, 2]),
+        &records(PLAN, &[1, 2], &NODES),
+    );
+    write_report_at(&run.0, Some(1)).unwrap();
+    let summary = run.read("summary.csv");
+    let lines: Vec<&str> = summary.lines().collect();
+    assert_eq!(lines.len(), 1 + PLAN.len());
+    assert_eq!(
+        lines[2],
+        "2,alphabeta,alpha-beta,baseline,,1,3,0,200.000,248.434,1.000000"
+    );
+    let per_depth = run.read("per-depth.csv");
+    let lines: Vec<&str> = per_depth.lines().collect();
+    assert_eq!(lines.len(), 1 + PLAN.len() * 2);
+    assert!(
+        lines.contains(
+            &"alphabeta,alpha-beta,baseline,,2,3,0,2000.000,2484.338,2.000,2.484,10.0000"
+        ),
+        "{per_depth}"
+    );
+}
+
+#[test]
+fn charts_are_written_as_svg_and_png() {
+    let run = RunDir::new(
+        &manifest("kalah", PLAN, &[1, 2, 3]),
+        &records(PLAN, &[1, 2, 3], &NODES),
+    );
+    write_report(&run.0).unwrap();
+    for name in [
+        "nodes-per-depth",
+        "time-per-depth",
+        "branching-factor",
+        "node-savings",
+    ] {
+        for ext in ["svg", "png"] {
+            let path = run.0.join("charts").join(format!("{name}.{ext}"));
+            let len = fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+            assert!(len > 1000, "{} has {len} bytes", path.display());
+        }
+    }
+}
+
+#[test]
+fn record_order_does_not_change_the_output() {
+    let plan_manifest = manifest("mingmang", PLAN, &[1, 2, 3]);
+    let recs = records(PLAN, &[1, 2, 3], &NODES);
+    // A fixed permutation: every 7th record, wrapping (7 and the length are coprime).
+    let len = recs.len();
+    assert_ne!(len % 7, 0);
+    let shuffled: Vec<Record> = (0..len).map(|i| recs[(i * 7) % len].clone()).collect();
+    let (a, b) = (
+        RunDir::new(&plan_manifest, &recs),
+        RunDir::new(&plan_manifest, &shuffled),
+    );
+    assert_eq!(write_report(&a.0).unwrap(), write_report(&b.0).unwrap());
+    let files = [
+        "summary.md",
+        "summary.csv",
+        "per-depth.csv",
+        "charts/nodes-per-depth.svg",
+        "charts/node-savings.svg",
+    ];
+    for name in files {
+        assert_eq!(a.read(name), b.read(name), "{name}");
+    }
+    for name in ["charts/nodes-per-depth.png", "charts/branching-factor.png"] {
+        assert_eq!(
+            fs::read(a.0.join(name)).unwrap(),
+            fs::read(b.0.join(name)).unwrap(),
+            "{name}"
+        );
+    }
+}
+
+/// The error of reporting a run whose `file` is replaced by `text`.
+fn error_with(file: &str, text: &str) -> String {
+    let run = RunDir::new(&manifest("kalah", PLAN, &[1]), &records(PLAN, &[1], &NODES));
+    fs::write(run.0.join(file), text).unwrap();
+    format!("{:#}", write_report(&run.0).unwrap_err())
+}
+
+fn good_line() -> String {
+    serde_json::to_string(&record("p0", "alphabeta", 1, 10, false)).unwrap()
+}
+
+#[test]
+fn errors_name_the_file_and_line() {
+    let check = |file: &str, text: &str, want: &str| {
+        let error = error_with(file, text);
+        assert!(error.contains(want), "{error:?} lacks {want:?}");
+    };
+    let good = good_line();
+    check(
+        "manifest.json",
+        "{ not json",
+        "manifest.json: not a manifest",
+    );
+    check(
+        "records.jsonl",
+        &format!("{good}\n{{\"position\": 3}}\n"),
+        "records.jsonl line 2: not a record",
+    );
+    check(
+        "records.jsonl",
+        &format!("{good}\n{good}\n"),
+        "records.jsonl line 2: position `p0`, configuration `alphabeta`, depth 1 repeats line 1",
+    );
+    let stranger = good.replace("\"alphabeta\"", "\"minimax\"");
+    check(
+        "records.jsonl",
+        &format!("\n{stranger}\n"),
+        "records.jsonl line 2: configuration `minimax` is not in the manifest's plan",
+    );
+    let missing = std::env::temp_dir().join("cutoff-report-test-no-such-folder");
+    let error = format!("{:#}", write_report(Path::new(&missing)).unwrap_err());
+    assert!(
+        error.contains("reading") && error.contains("manifest.json"),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_depth_outside_the_run_is_an_error() {
+    let run = RunDir::new(
+        &manifest("kalah", PLAN, &[1, 2]),
+        &records(PLAN, &[1, 2], &NODES),
+    );
+    let error = write_report_at(&run.0, Some(5)).unwrap_err().to_string();
+    assert_eq!(error, "depth 5 is not among the run's depths [1, 2]");
+}
