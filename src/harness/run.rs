@@ -365,9 +365,14 @@ pub fn execute<G: Game>(prepared: &Prepared<G>, quiet: bool, stop: &AtomicBool) 
     let done_before = total - prepared.pending.len();
     if !quiet {
         eprintln!(
-            "{}: {} searches at depths {} ({done_before} done before), {} threads",
+            "{}: {} searches at depth{} {} ({done_before} done before), {} threads",
             prepared.dir.display(),
             total,
+            if prepared.manifest.depths.len() == 1 {
+                ""
+            } else {
+                "s"
+            },
             depths_text(&prepared.manifest.depths),
             prepared.jobs
         );
