@@ -77,11 +77,11 @@ fn cutoff(command: &str, args: &[String]) -> ExitCode {
     run(&mut cargo)
 }
 
-/// `cargo bench --workspace -- ARGS`: criterion's own `--save-baseline NAME`,
+/// `cargo bench -p cutoff --benches -- ARGS`: criterion's own `--save-baseline NAME`,
 /// `--baseline NAME` and filter arguments pass straight through.
 pub fn criterion(args: &[String]) -> ExitCode {
     let mut cargo = cargo();
-    cargo.args(["bench", "--workspace", "--"]).args(args);
+    cargo.args(["bench", "-p", "cutoff", "--benches", "--"]).args(args);
     run(&mut cargo)
 }
 
