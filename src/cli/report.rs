@@ -5,6 +5,7 @@ use super::Status;
 use crate::report::write_report_at;
 use anyhow::Result;
 use clap::Args;
+use std::io::{ErrorKind, Write};
 use std::path::PathBuf;
 
 #[derive(Args)]
@@ -19,7 +20,10 @@ pub struct ReportArgs {
 
 pub fn run(args: ReportArgs) -> Result<Status> {
     let table = write_report_at(&args.dir, args.depth)?;
-    println!("{table}");
     eprintln!("wrote {}", args.dir.join("summary.md").display());
-    Ok(Status::Ok)
+    // A closed pipe (`cutoff report DIR | head`) is not an error: the files are written.
+    match writeln!(std::io::stdout().lock(), "{table}") {
+        Err(e) if e.kind() != ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(Status::Ok),
+    }
 }

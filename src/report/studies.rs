@@ -8,6 +8,7 @@
 use super::stats::{Estimate, Grid, Row, Stat};
 use super::tables::{markdown_table, ratio_text, thousands};
 use crate::harness::records::Manifest;
+use std::collections::BTreeMap;
 
 /// One row of a published node table.
 #[derive(Debug)]
@@ -140,12 +141,31 @@ pub const CAMMP_NODES: [PublishedRow; 16] = [
 /// CAMMP's average search time per depth with every technique (ms, 1.7 GHz single core).
 pub const CAMMP_MS: [(u32, f64); 4] = [(2, 25.0), (4, 280.0), (6, 4_425.0), (8, 33_602.0)];
 
-/// The studies of the other games and what they published.
-const OTHER_STUDIES: [(&str, &str); 4] = [
-    ("kalah", "Mancala / Kalah (course project, 2022) published win rates of random, minimax, expectimax and Q-learning agents against each other and of alpha-beta minimax against a random player per depth, not node counts"),
-    ("gomoku", "Gomoku (Fudan, 2020) published wins of its alpha-beta and MCTS players against 12 Gomocup engines, not node counts"),
-    ("gothello", "Gothello (Portland State CS441) published win rates of a minimax player against the course's negamax player, not node counts"),
-    ("blackwhite", "Black & White (McGill ECSE 526, 2006) published the depth reached in 7 seconds with and without the transposition table and, at depth 8, the table cutting evaluation calls from 188.6 M to 79.8 M, not a node table per technique"),
+/// The studies of the other games: the game's name, the study and what it published.
+const OTHER_STUDIES: [(&str, &str, &str); 4] = [
+    (
+        "kalah",
+        "Mancala / Kalah (course project, 2022)",
+        "win rates of random, minimax, expectimax and Q-learning agents against each other and \
+         of alpha-beta minimax against a random player per depth, not node counts",
+    ),
+    (
+        "gomoku",
+        "Gomoku (Fudan, 2020)",
+        "wins of its alpha-beta and MCTS players against 12 Gomocup engines, not node counts",
+    ),
+    (
+        "gothello",
+        "Gothello (Portland State CS441)",
+        "win rates of a minimax player against the course's negamax player, not node counts",
+    ),
+    (
+        "blackwhite",
+        "Black & White (McGill ECSE 526, 2006)",
+        "the depth reached in 7 seconds with and without the transposition table and, at depth \
+         8, the table cutting evaluation calls from 188.6 M to 79.8 M, not a node table per \
+         technique",
+    ),
 ];
 
 /// Whether our row measures the published row's configuration: the same plan role and,
@@ -185,10 +205,10 @@ pub fn section(manifest: &Manifest, grid: &Grid, depth: u32) -> String {
     }
     let note = OTHER_STUDIES
         .iter()
-        .find(|(game, _)| manifest.game.starts_with(game))
+        .find(|(game, ..)| manifest.game.starts_with(game))
         .map_or(
             "No published study covers this game".to_string(),
-            |(_, note)| format!("The study that applies is {note}"),
+            |(_, study, what)| format!("The study that applies is {study}, which published {what}"),
         );
     format!("## Published results\n\n{note}; there is no node table to compare with this run.\n")
 }
@@ -300,11 +320,32 @@ fn ranking_paragraph(found: &[Match], depth: u32) -> String {
     if swaps.is_empty() {
         return out + &format!("all {total} pairs are ranked as CAMMP ranks them.\n\n");
     }
-    out += &format!("{} of their {total} pairs swap places:\n\n", swaps.len());
-    for (a, b) in swaps {
+    out += &format!("{} of their {total} pairs swap places.", swaps.len());
+    out += &most_swapped(&ranked, &swaps);
+    out += "\n\n";
+    for &(a, b) in &swaps {
         out += &swap_line(&ranked[a], &ranked[b]);
     }
     out + "\n"
+}
+
+/// A sentence naming the configurations in more than one swap, most first.
+fn most_swapped(ranked: &[Ranked], swaps: &[(usize, usize)]) -> String {
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for &(a, b) in swaps {
+        *counts.entry(ranked[a].label).or_default() += 1;
+        *counts.entry(ranked[b].label).or_default() += 1;
+    }
+    let mut several: Vec<(&str, usize)> = counts.into_iter().filter(|&(_, n)| n > 1).collect();
+    several.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    if several.is_empty() {
+        return String::new();
+    }
+    let names: Vec<String> = several
+        .iter()
+        .map(|(label, n)| format!("{label} ({n})"))
+        .collect();
+    format!(" In more than one swap: {}.", names.join(", "))
 }
 
 /// One swapped pair: `above` has more nodes in CAMMP's table, fewer in ours.

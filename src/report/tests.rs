@@ -288,7 +288,7 @@ fn ming_mang_runs_sit_beside_cammp() {
         "{summary}"
     );
     assert!(
-        summary.contains("1 of their 10 pairs swap places"),
+        summary.contains("1 of their 10 pairs swap places.\n"),
         "{summary}"
     );
     assert!(summary.contains("- CAMMP: alpha-beta (243,820) above alpha-beta with killer moves (64,636); here: alpha-beta (200,000) below alpha-beta with killer moves (400,000)"), "{summary}");
@@ -303,7 +303,7 @@ fn other_games_name_their_study() {
     write_report(&run.0).unwrap();
     let summary = run.read("summary.md");
     assert!(
-        summary.contains("Mancala / Kalah (course project, 2022) published win rates"),
+        summary.contains("The study that applies is Mancala / Kalah (course project, 2022), which published win rates"),
         "{summary}"
     );
     assert!(

@@ -27,7 +27,7 @@ impl Axis {
         let span = (hi - lo).max(1.0);
         let pad = 0.04 * span;
         let (lo, hi) = (mid - span / 2.0 - pad, mid + span / 2.0 + pad);
-        let steps: &[f64] = if span <= 2.5 {
+        let steps: &[f64] = if span <= 3.0 {
             &[1.0, 2.0, 5.0]
         } else {
             &[1.0]
