@@ -9,13 +9,10 @@
 use super::fixtures::{fnv1a64, FixtureFile};
 use super::plan::tasks;
 use super::records::{Manifest, Record};
-use super::rundir;
+use super::rundir::{self, record_key, Key};
 use anyhow::{anyhow, bail, Context, Result};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-
-/// A search's identity: position id, configuration, depth.
-pub type Key = (String, String, u32);
 
 /// What a merge produced.
 #[derive(Debug)]
@@ -153,11 +150,7 @@ fn add_record(
     record: Record,
     dir: &Path,
 ) -> Result<()> {
-    let key = (
-        record.position.clone(),
-        record.config.clone(),
-        record.result.depth,
-    );
+    let key = record_key(&record);
     let Some(&place) = order.get(&key) else {
         bail!(
             "{} holds a search outside the run's plan (position {}, {}, depth {})",

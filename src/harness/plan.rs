@@ -121,18 +121,6 @@ impl Plan {
     }
 }
 
-impl fmt::Display for Plan {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Plan::Configs(list) => {
-                let names: Vec<String> = list.iter().map(Config::to_string).collect();
-                write!(f, "configs={}", names.join(","))
-            }
-            _ => f.write_str(self.name()),
-        }
-    }
-}
-
 /// The baseline of every plan: `alphabeta`.
 pub fn baseline() -> Config {
     Config::from_flags(&[Enhancement::Ab])

@@ -15,6 +15,7 @@ use super::measure::{root_search, SearchSpec};
 use super::plan::{baseline, depths_text, tasks, Plan, Shard, Task};
 use super::progress::Progress;
 use super::records::{FixtureRef, Manifest, PlannedConfig, Record};
+use super::rundir::{record_key, Key};
 use super::{provenance, rundir};
 use crate::game::{split_game_string, Game};
 use crate::search::{Config, Params};
@@ -239,17 +240,6 @@ fn new_manifest<G: Game>(
     }
 }
 
-/// A record's identity: position id, configuration, depth.
-type Key = (String, String, u32);
-
-fn key(record: &Record) -> Key {
-    (
-        record.position.clone(),
-        record.config.clone(),
-        record.result.depth,
-    )
-}
-
 impl<G: Game> Prepared<G> {
     /// Reads what the folder already holds: the same spec resumes, anything else is an error.
     fn load_existing(&mut self) -> Result<()> {
@@ -261,7 +251,7 @@ impl<G: Game> Prepared<G> {
         let order = self.plan_order();
         let mut done = std::collections::BTreeSet::new();
         for record in &file.records {
-            let key = key(record);
+            let key = record_key(record);
             if !order.contains_key(&key) {
                 bail!(
                     "{} holds a search outside this run's plan (position {}, {}, depth {})",
@@ -447,7 +437,7 @@ fn sort_records<G: Game>(prepared: &Prepared<G>) -> Result<()> {
     let order = prepared.plan_order();
     let mut records: BTreeMap<usize, Record> = BTreeMap::new();
     for record in rundir::read_records(&prepared.dir)?.records {
-        if let Some(&place) = order.get(&key(&record)) {
+        if let Some(&place) = order.get(&record_key(&record)) {
             records.entry(place).or_insert(record);
         }
     }

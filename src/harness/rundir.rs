@@ -34,6 +34,18 @@ const SPEC_FIELDS: [&str; 12] = [
     "shard",
 ];
 
+/// A search's identity in a run: position id, configuration, depth.
+pub type Key = (String, String, u32);
+
+/// The identity of the search `record` holds.
+pub fn record_key(record: &Record) -> Key {
+    (
+        record.position.clone(),
+        record.config.clone(),
+        record.result.depth,
+    )
+}
+
 /// Reads `dir/manifest.json`, or `None` when there is none.
 pub fn read_manifest(dir: &Path) -> Result<Option<Manifest>> {
     let path = dir.join(MANIFEST);
