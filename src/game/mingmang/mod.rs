@@ -38,6 +38,7 @@ use super::{Game, Outcome, Score, Side, WIN_SCORE};
 /// A played game ends after this many plies (moves and passes).
 pub const MAX_PLIES: usize = 400;
 /// Pieces on the board, always: conversion changes colours, never the count.
+#[cfg(any(test, debug_assertions))]
 const PIECES: u32 = 28;
 /// Black and white, by [`Side`].
 const SIDE_NAMES: [&str; 2] = ["black", "white"];

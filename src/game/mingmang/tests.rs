@@ -84,6 +84,62 @@ fn slide(text: &str) -> Move {
     Move::new(parse_square(from).unwrap(), parse_square(to).unwrap())
 }
 
+/// The empty squares a rook on `square` reaches over `occupied`, one step at a time.
+fn slides_by_steps(square: usize, occupied: u64) -> u64 {
+    let mut reach = 0;
+    for (rank_step, file_step) in [(1, 0), (0, 1), (-1, 0), (0, -1)] {
+        let (mut rank, mut file) = (
+            (square / 8) as i32 + rank_step,
+            (square % 8) as i32 + file_step,
+        );
+        while (0..8).contains(&rank)
+            && (0..8).contains(&file)
+            && occupied >> (8 * rank + file) & 1 == 0
+        {
+            reach |= 1 << (8 * rank + file);
+            (rank, file) = (rank + rank_step, file + file_step);
+        }
+    }
+    reach
+}
+
+/// Every entry of the magic table (each subset of each square's relevant squares), and
+/// random boards, against the step-by-step walk.
+#[test]
+fn slides_match_a_step_by_step_walk() {
+    let mut entries = 0;
+    for square in 0..64 {
+        let (rank, file) = (square / 8, square % 8);
+        let ends = [8 * 7 + file, file, 8 * rank + 7, 8 * rank];
+        let mask = ends
+            .iter()
+            .fold(slides_by_steps(square, 0), |mask, &end| mask & !(1 << end));
+        let mut subset = 0u64;
+        loop {
+            let occupied = subset | 1 << square;
+            assert_eq!(
+                slides(square, occupied),
+                slides_by_steps(square, occupied),
+                "{square} {subset:x}"
+            );
+            entries += 1;
+            subset = subset.wrapping_sub(mask) & mask;
+            if subset == 0 {
+                break;
+            }
+        }
+    }
+    assert_eq!(entries, 102_400);
+    let mut seed = 0;
+    for _ in 0..1000 {
+        let (next, occupied) = crate::game::zobrist::splitmix64(seed);
+        seed = next;
+        for square in 0..64 {
+            assert_eq!(slides(square, occupied), slides_by_steps(square, occupied));
+        }
+    }
+}
+
 /// The mover is the colour on the from square; boards need not hold 28 pieces here.
 fn check_capture(before: &str, mv: &str, after: &str) {
     let pieces = placement(before);
