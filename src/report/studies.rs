@@ -6,7 +6,7 @@
 //! does not explain differences beyond naming plausible causes.
 
 use super::stats::{Estimate, Grid, Row, Stat};
-use super::tables::{markdown_table, ratio_text, thousands};
+use super::tables::{markdown_table, sig3, thousands};
 use crate::harness::records::Manifest;
 use std::collections::BTreeMap;
 
@@ -236,6 +236,10 @@ fn cammp_section(manifest: &Manifest, grid: &Grid, depth: u32) -> String {
         "## Published results: CAMMP\n\nSource: {CAMMP_SOURCE}. Ours: mean nodes expanded \
          at depth {depth} over the run's positions.\n\n"
     );
+    if let Some(full) = grid.role("full").filter(|r| r.planned.config != "cammp") {
+        let config = &full.planned.config;
+        out += &format!("Our full set is `{config}`, not CAMMP's ten techniques.\n\n");
+    }
     out += &node_table(&found, grid, depth);
     out += "\n";
     out += &ranking_paragraph(&found, depth);
@@ -252,7 +256,7 @@ fn node_table(found: &[Match], grid: &Grid, depth: u32) -> String {
         let published = vec![
             m.published.label.to_string(),
             thousands(m.published.nodes as f64),
-            ratio_text(m.published.nodes as f64 / cammp_base),
+            sig3(m.published.nodes as f64 / cammp_base),
         ];
         if m.ours.is_empty() {
             rows.push(
@@ -268,7 +272,7 @@ fn node_table(found: &[Match], grid: &Grid, depth: u32) -> String {
             let cells = vec![
                 ours.planned.label.clone(),
                 super::tables::nodes_text(ours.nodes(depth)),
-                ratio.map_or("—".into(), ratio_text),
+                ratio.map_or("—".into(), sig3),
             ];
             rows.push([published.clone(), cells].concat());
         }

@@ -4,7 +4,7 @@
 //! A cell with any capped record prints `capped (k/n)`, never a number. This module only
 //! formats what `stats` computed; it writes no file.
 
-use super::stats::{Grid, Stat};
+use super::stats::{ratio, Grid, Row, Stat};
 
 /// What the CAMMP-format table's columns mean, printed above it.
 pub const CI_NOTE: &str = "95% CI: Student's t interval of the mean over positions \
@@ -39,11 +39,6 @@ pub fn sig3(x: f64) -> String {
         a if a >= 1.0 => format!("{x:.2}"),
         _ => format!("{x:.3}"),
     }
-}
-
-/// A ratio of node counts, to three significant figures.
-pub fn ratio_text(ratio: f64) -> String {
-    sig3(ratio)
 }
 
 /// A cell's mean in `format`, or why it has none: `capped (k/n)` or `—`.
@@ -95,27 +90,7 @@ pub fn cammp_table(grid: &Grid, depth: u32) -> String {
     let rows: Vec<Vec<String>> = grid
         .ranked(depth)
         .into_iter()
-        .map(|row| {
-            let stat = row.nodes(depth);
-            let (ci, n) = match stat {
-                Stat::Mean(e) => (
-                    e.half_width
-                        .map_or("—".into(), |h| format!("± {}", thousands(h))),
-                    e.n,
-                ),
-                Stat::Capped { n, .. } => (String::new(), n),
-                Stat::Missing => (String::new(), 0),
-            };
-            let ratio = base.and_then(|b| super::stats::ratio(row, b, depth));
-            let ratio = ratio.map_or("—".into(), ratio_text);
-            vec![
-                row.planned.label.clone(),
-                nodes_text(stat),
-                ci,
-                n.to_string(),
-                ratio,
-            ]
-        })
+        .map(|row| cammp_row(row, base, depth))
         .collect();
     let ratio_header = format!("ratio to {base_label}");
     let header = [
@@ -131,13 +106,37 @@ pub fn cammp_table(grid: &Grid, depth: u32) -> String {
     )
 }
 
+fn cammp_row(row: &Row, base: Option<&Row>, depth: u32) -> Vec<String> {
+    let stat = row.nodes(depth);
+    let (ci, n) = match stat {
+        Stat::Mean(e) => {
+            let half = e
+                .half_width
+                .map_or("—".into(), |h| format!("± {}", thousands(h)));
+            (half, e.n)
+        }
+        Stat::Capped { n, .. } => (String::new(), n),
+        Stat::Missing => (String::new(), 0),
+    };
+    let ratio = base
+        .and_then(|b| ratio(row, b, depth))
+        .map_or("—".into(), sig3);
+    vec![
+        row.planned.label.clone(),
+        nodes_text(stat),
+        ci,
+        n.to_string(),
+        ratio,
+    ]
+}
+
 /// A table with a row per configuration (in the CAMMP order at `depth`) and a column per
 /// depth, each cell `cell(row, depth)`.
 fn per_depth_table(
     grid: &Grid,
     depth: u32,
     depths: &[u32],
-    cell: impl Fn(&super::stats::Row, u32) -> String,
+    cell: impl Fn(&Row, u32) -> String,
 ) -> String {
     let header: Vec<String> = std::iter::once("configuration".to_string())
         .chain(depths.iter().map(|d| format!("depth {d}")))

@@ -1,7 +1,7 @@
 //! Node savings per technique as horizontal bars, at one depth: add-one rows relative to the
-//! baseline, leave-one-out rows relative to the full set, on a logarithmic axis centred on 1
-//! (a bar to the left saves nodes, to the right costs nodes). Technique names sit left of the
-//! bars, each value at its bar's end.
+//! baseline, leave-one-out rows relative to the full set, bars drawn from 1 on a logarithmic
+//! axis (a saving is below 1 for add-one and above 1 for leave-one-out; each panel's axis
+//! says so). Technique names sit left of the bars, each value at its bar's end.
 //!
 //! A row without a ratio (capped, missing, or its reference capped) gets a note instead of a bar.
 
@@ -9,7 +9,7 @@ use super::axis::{trim, Axis};
 use super::style::{SeriesStyle, Styles};
 use super::{titled, Chart, FONT};
 use crate::report::stats::{ratio, Grid, Row};
-use crate::report::tables::{nodes_text, ratio_text};
+use crate::report::tables::{nodes_text, sig3};
 use crate::search::Enhancement;
 use anyhow::Result;
 use plotters::coord::Shift;
@@ -55,7 +55,7 @@ impl Savings {
         }
         let ratios = panels
             .iter()
-            .flat_map(|p| p.bars.iter().filter_map(|b| b.ratio.clone().ok()));
+            .flat_map(|p| p.bars.iter().filter_map(|b| b.ratio.as_ref().ok().copied()));
         // Room for the value labels on both sides of the bars.
         let x = Axis::log(ratios.flat_map(|r| [r / 1.6, r * 1.6]).chain([0.5, 2.0]));
         let title = format!("Node savings per technique at depth {depth}");
@@ -261,7 +261,7 @@ fn bar_elements<'a, DB: DrawingBackend + 'a>(
         (HPos::Left, 6)
     };
     let value = Text::new(
-        format!("{}×", ratio_text(ratio)),
+        format!("{}×", sig3(ratio)),
         (dx, 0),
         font.pos(Pos::new(h, VPos::Center)),
     );
