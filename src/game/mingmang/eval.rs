@@ -23,17 +23,16 @@ impl Evaluator<MingMang> for MingMangEval {
     fn evaluate(&self, game: &MingMang) -> Score {
         match self {
             MingMangEval::Cammp => {
-                let own = game.pieces(game.pos.side);
-                let opp = game.pieces(game.pos.side ^ 1);
-                cammp_terms(own, opp) - cammp_terms(opp, own) + 3
+                let (own, enemy) = (game.pos.own(), game.pos.enemy());
+                cammp_terms(own, enemy) - cammp_terms(enemy, own) + 3
             }
         }
     }
 }
 
 /// One side's share of `cammp`: `50 N + 10 R + 2 D`.
-fn cammp_terms(own: u64, opp: u64) -> Score {
-    let empty = !(own | opp);
+fn cammp_terms(own: u64, enemy: u64) -> Score {
+    let empty = !(own | enemy);
     let reach = slide_reach(own, empty)
         .iter()
         .fold(0, |all, &dir| all | dir);

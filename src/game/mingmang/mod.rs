@@ -113,12 +113,9 @@ impl MingMang {
     /// Why the slide `mv` is illegal here, if it is.
     fn slide_error(&self, mv: Move) -> Option<String> {
         let (from, to) = (square_name(mv.from()), square_name(mv.to()));
-        let us = self.side_name();
-        let error = if self.pos.pieces[usize::from(self.pos.side ^ 1)] >> mv.from() & 1 == 1 {
-            format!(
-                "{from} holds a {} piece and {us} is to move",
-                SIDE_NAMES[usize::from(self.pos.side ^ 1)]
-            )
+        let (us, them) = (self.side_name(), SIDE_NAMES[usize::from(self.pos.side ^ 1)]);
+        let error = if self.pos.enemy() >> mv.from() & 1 == 1 {
+            format!("{from} holds a {them} piece and {us} is to move")
         } else if self.pos.own() >> mv.from() & 1 == 0 {
             format!("there is no piece on {from}")
         } else if mv.from() == mv.to() {
@@ -130,7 +127,7 @@ impl MingMang {
         } else if !self.is_slide(mv) {
             format!("the way from {from} to {to} is blocked")
         } else if self.is_banned(mv) {
-            format!("{from}-{to} recreates an earlier placement with the same side to move (repetition ban)")
+            format!("{from}-{to} recreates a placement seen with {them} to move (repetition ban)")
         } else {
             return None;
         };

@@ -124,6 +124,10 @@ impl Position {
         self.pieces[usize::from(self.side)]
     }
 
+    pub(super) fn enemy(&self) -> u64 {
+        self.pieces[usize::from(self.side ^ 1)]
+    }
+
     /// Whether the side to move has a piece orthogonally next to an empty square.
     pub(super) fn can_slide(&self) -> bool {
         self.own() & neighbours(!self.occupied()) != 0
@@ -131,9 +135,8 @@ impl Position {
 
     /// The enemy pieces `mv` (a slide) converts.
     pub(super) fn conversions(&self, mv: Move) -> u64 {
-        let us = usize::from(self.side);
-        let own = self.pieces[us] ^ ((1 << mv.from()) | (1 << mv.to()));
-        conversions(mv.to(), own, self.pieces[us ^ 1])
+        let own = self.own() ^ ((1 << mv.from()) | (1 << mv.to()));
+        conversions(mv.to(), own, self.enemy())
     }
 
     /// The position `mv` leads to, history aside.

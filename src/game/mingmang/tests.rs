@@ -356,24 +356,24 @@ fn transpositions_hash_alike() {
     check_transposition("h2-g2,a2-b2,g2-f2", "h2-f2,a2-b2,pass");
 }
 
+/// Pushes far past the reserved room (the table doubles twice), with colliding hashes
+/// (every three placements share one), then pops everything back.
 #[test]
 fn history_table_grows_and_shrinks() {
     let mut history = History::new();
-    let placements: Vec<Placement> = (0..2000u64).map(|i| [i, i << 32]).collect();
-    for (i, &p) in placements.iter().enumerate() {
-        history.push(
-            p,
-            crate::game::zobrist::splitmix64(i as u64 / 3).1,
-            (i % 2) as Side,
-        );
+    let entry = |i: u64| ([i, i << 32], crate::game::zobrist::splitmix64(i / 3).1);
+    for i in 0..2000 {
+        let (placement, hash) = entry(i);
+        history.push(placement, hash, (i % 2) as Side);
     }
-    for (i, &p) in placements.iter().enumerate() {
-        assert!(history.contains(p, crate::game::zobrist::splitmix64(i as u64 / 3).1));
+    assert!((0..2000).all(|i| history.contains(entry(i).0, entry(i).1)));
+    for i in (0..2000).rev() {
+        let (placement, hash) = entry(i);
+        assert_eq!(history.pop(), placement);
+        assert!(!history.contains(placement, hash));
+        assert!(i == 0 || history.contains(entry(i - 1).0, entry(i - 1).1));
     }
-    for (i, &p) in placements.iter().enumerate().rev() {
-        assert_eq!(history.pop(), p);
-        assert!(!history.contains(p, crate::game::zobrist::splitmix64(i as u64 / 3).1));
-    }
+    assert_eq!(history.len(), 0);
 }
 
 /// Every slide of the side to move, ban aside, in generation order.
