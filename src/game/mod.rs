@@ -151,7 +151,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     /// Plays a comma-separated list of moves from this position; the error names the move.
     fn play_moves(&mut self, list: &str) -> Result<(), String> {
-        for (i, text) in list.split(',').map(str::trim).filter(|t| !t.is_empty()).enumerate() {
+        for (i, text) in list
+            .split(',')
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .enumerate()
+        {
             let mv = self
                 .parse_move(text)
                 .map_err(|e| format!("move {} `{text}`: {e}", i + 1))?;

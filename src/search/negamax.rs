@@ -524,7 +524,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         if self.params.q_all_moves == 0 {
             moves.retain(|&mv| game.is_noisy(mv));
         }
-        self.ordering.order(game, &self.config, &mut moves, None, ply);
+        self.ordering
+            .order(game, &self.config, &mut moves, None, ply);
         let side = game.side_to_move();
         for &mv in moves.iter() {
             let noisy = game.is_noisy(mv);

@@ -81,7 +81,9 @@ fn cutoff(command: &str, args: &[String]) -> ExitCode {
 /// `--baseline NAME` and filter arguments pass straight through.
 pub fn criterion(args: &[String]) -> ExitCode {
     let mut cargo = cargo();
-    cargo.args(["bench", "-p", "cutoff", "--benches", "--"]).args(args);
+    cargo
+        .args(["bench", "-p", "cutoff", "--benches", "--"])
+        .args(args);
     run(&mut cargo)
 }
 
