@@ -6,6 +6,7 @@
 use criterion::measurement::WallTime;
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use cutoff::game::kalah::Kalah;
+use cutoff::game::mingmang::MingMang;
 use cutoff::game::perft::perft;
 use cutoff::game::{Evaluator, Game};
 use cutoff::search::tt::{Bound, Entry, Table};
@@ -134,5 +135,16 @@ fn kalah(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, kalah);
+fn mingmang(c: &mut Criterion) {
+    bench_game::<MingMang>(
+        c,
+        &Plan {
+            options: "",
+            perft_depth: 4,
+            search: &[("alphabeta", 4), ("cammp", 8)],
+        },
+    );
+}
+
+criterion_group!(benches, kalah, mingmang);
 criterion_main!(benches);
