@@ -28,8 +28,10 @@ const NOT_FILE_H: u64 = !0x8080_8080_8080_8080;
 /// bit index, south and west down.
 const DIRECTIONS: [(i32, u64); 4] = [(8, !0), (1, NOT_FILE_A), (-8, !0), (-1, NOT_FILE_H)];
 
-/// `RAYS[d][sq]`: the squares from `sq` (exclusive) to the edge in direction `d`.
-const RAYS: [[u64; 64]; 4] = ray_table();
+/// `RAYS[d][sq]`: the squares from `sq` (exclusive) to the edge in direction `d`; a
+/// `static` so that lookups at run time share one copy, `RAY_TABLE` for const evaluation.
+static RAYS: [[u64; 64]; 4] = RAY_TABLE;
+const RAY_TABLE: [[u64; 64]; 4] = ray_table();
 
 const fn ray_table() -> [[u64; 64]; 4] {
     const STEPS: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
@@ -185,7 +187,7 @@ const fn build_magics() -> [Magic; 64] {
         let mut dir = 0;
         while dir < 4 {
             // A ray without its last square: the edge square never blocks anything behind it.
-            let ray = RAYS[dir][square];
+            let ray = RAY_TABLE[dir][square];
             if ray != 0 {
                 // The far end of a ray is what the opposite direction finds nearest.
                 mask |= ray & !(1 << nearest((dir + 2) % 4, ray));
@@ -208,7 +210,7 @@ const fn build_magics() -> [Magic; 64] {
 
 const fn build_slide_table() -> [u64; SLIDE_TABLE_LEN] {
     let magics = build_magics();
-    let rays = RAYS;
+    let rays = RAY_TABLE;
     let mut table = [0; SLIDE_TABLE_LEN];
     let mut square = 0;
     while square < 64 {

@@ -123,6 +123,7 @@ impl History {
     }
 
     /// Doubles the table and re-inserts every entry in order, as if pushed into the larger one.
+    #[cold]
     fn grow(&mut self) {
         self.slots = vec![0; 2 * self.slots.len()];
         for i in 0..self.entries.len() {

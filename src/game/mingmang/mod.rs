@@ -229,7 +229,7 @@ impl Game for MingMang {
     fn make(&mut self, mv: Move) -> Position {
         let undo = self.pos;
         self.history.push(undo.pieces, undo.hash, undo.side);
-        self.pos = undo.after(mv);
+        self.pos.play(mv);
         #[cfg(debug_assertions)]
         self.check_invariants();
         undo

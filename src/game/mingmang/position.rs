@@ -134,29 +134,42 @@ impl Position {
     }
 
     /// The enemy pieces `mv` (a slide) converts.
+    #[inline]
     pub(super) fn conversions(&self, mv: Move) -> u64 {
         let own = self.own() ^ ((1 << mv.from()) | (1 << mv.to()));
         conversions(mv.to(), own, self.enemy())
     }
 
+    /// Plays `mv` on this position, history aside (in place: returning a new position
+    /// through memory stalled store forwarding in `make`).
+    #[inline]
+    pub(super) fn play(&mut self, mv: Move) {
+        let us = usize::from(self.side);
+        self.side ^= 1;
+        self.hash ^= SIDE_KEY;
+        if mv.is_pass() {
+            self.passes += 1;
+            return;
+        }
+        self.passes = 0;
+        let converted = conversions(
+            mv.to(),
+            self.pieces[us] ^ ((1 << mv.from()) | (1 << mv.to())),
+            self.pieces[us ^ 1],
+        );
+        self.pieces[us] ^= (1 << mv.from()) | (1 << mv.to()) | converted;
+        self.pieces[us ^ 1] ^= converted;
+        self.hash ^= KEYS[64 * us + mv.from()] ^ KEYS[64 * us + mv.to()];
+        for square in Squares(converted) {
+            self.hash ^= FLIP_KEYS[square];
+        }
+    }
+
     /// The position `mv` leads to, history aside.
+    #[inline]
     pub(super) fn after(&self, mv: Move) -> Position {
         let mut next = *self;
-        next.side ^= 1;
-        next.hash ^= SIDE_KEY;
-        if mv.is_pass() {
-            next.passes += 1;
-            return next;
-        }
-        next.passes = 0;
-        let us = usize::from(self.side);
-        let converted = self.conversions(mv);
-        next.pieces[us] ^= (1 << mv.from()) | (1 << mv.to()) | converted;
-        next.pieces[us ^ 1] ^= converted;
-        next.hash ^= KEYS[64 * us + mv.from()] ^ KEYS[64 * us + mv.to()];
-        for square in Squares(converted) {
-            next.hash ^= FLIP_KEYS[square];
-        }
+        next.play(mv);
         next
     }
 
