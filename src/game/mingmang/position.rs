@@ -144,25 +144,21 @@ impl Position {
     /// through memory stalled store forwarding in `make`).
     #[inline]
     pub(super) fn play(&mut self, mv: Move) {
-        let us = usize::from(self.side);
-        self.side ^= 1;
-        self.hash ^= SIDE_KEY;
         if mv.is_pass() {
             self.passes += 1;
-            return;
+        } else {
+            let us = usize::from(self.side);
+            let converted = self.conversions(mv);
+            self.pieces[us] ^= (1 << mv.from()) | (1 << mv.to()) | converted;
+            self.pieces[us ^ 1] ^= converted;
+            self.hash ^= KEYS[64 * us + mv.from()] ^ KEYS[64 * us + mv.to()];
+            for square in Squares(converted) {
+                self.hash ^= FLIP_KEYS[square];
+            }
+            self.passes = 0;
         }
-        self.passes = 0;
-        let converted = conversions(
-            mv.to(),
-            self.pieces[us] ^ ((1 << mv.from()) | (1 << mv.to())),
-            self.pieces[us ^ 1],
-        );
-        self.pieces[us] ^= (1 << mv.from()) | (1 << mv.to()) | converted;
-        self.pieces[us ^ 1] ^= converted;
-        self.hash ^= KEYS[64 * us + mv.from()] ^ KEYS[64 * us + mv.to()];
-        for square in Squares(converted) {
-            self.hash ^= FLIP_KEYS[square];
-        }
+        self.side ^= 1;
+        self.hash ^= SIDE_KEY;
     }
 
     /// The position `mv` leads to, history aside.
