@@ -6,6 +6,7 @@
 mod ablate;
 mod bench;
 mod common;
+mod compare;
 mod fixtures;
 mod merge;
 mod perft;
@@ -53,6 +54,8 @@ enum Command {
     Merge(merge::MergeArgs),
     /// Write the tables and charts of a run folder.
     Report(report::ReportArgs),
+    /// Compare two runs: node counts exactly, times against a tolerance (exit 1 on a change).
+    Compare(compare::CompareArgs),
 }
 
 /// Parses the command line, runs the command and turns the result into an exit code.
@@ -67,6 +70,7 @@ pub fn main() -> ExitCode {
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Merge(args)) => merge::run(args),
         Some(Command::Report(args)) => report::run(args),
+        Some(Command::Compare(args)) => compare::run(args),
     };
     match result {
         Ok(Status::Ok) => ExitCode::SUCCESS,

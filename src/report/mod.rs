@@ -1,13 +1,14 @@
 //! The report of a run folder: reads `manifest.json` and `records.jsonl` and writes
 //! `summary.md` (provenance, the CAMMP-format table, nodes, time and branching factor per
 //! depth, published results beside ours), `summary.csv`, `per-depth.csv` and
-//! `charts/*.svg` + `*.png`.
+//! `charts/*.svg` + `*.png`. `compare` is the regression gate between two runs.
 //!
 //! The report reads only what the harness wrote, so every table and chart can be rendered
 //! again from committed records; it searches nothing. Output never depends on the order of
 //! the records: they are sorted on reading and only ordered maps are iterated.
 
 mod charts;
+pub mod compare;
 mod csv;
 mod load;
 mod stats;
@@ -140,15 +141,21 @@ fn provenance(m: &Manifest, grid: &Grid, depth: u32) -> String {
 
 /// `name=value` for every search parameter, by name.
 fn params_text(m: &Manifest) -> String {
-    let value = serde_json::to_value(&m.params).expect("params serialise");
-    let fields = value.as_object().into_iter().flatten();
-    let pairs: Vec<String> = fields
-        .map(|(name, v)| {
-            format!(
-                "{name}={}",
-                v.as_str().map_or(v.to_string(), str::to_string)
-            )
-        })
+    let pairs: Vec<String> = params(m)
+        .into_iter()
+        .map(|(name, value)| format!("{name}={value}"))
         .collect();
     pairs.join(", ")
+}
+
+/// Every search parameter as `(name, value)`, by name.
+fn params(m: &Manifest) -> Vec<(String, String)> {
+    let value = serde_json::to_value(&m.params).expect("params serialise");
+    let fields = value.as_object().into_iter().flatten();
+    fields
+        .map(|(name, v)| {
+            let text = v.as_str().map_or(v.to_string(), str::to_string);
+            (name.clone(), text)
+        })
+        .collect()
 }

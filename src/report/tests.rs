@@ -13,28 +13,25 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// A run folder that removes itself when the test ends.
-struct RunDir(PathBuf);
+/// A run folder (or a folder of them) that removes itself when the test ends.
+pub(super) struct RunDir(pub(super) PathBuf);
 
 impl RunDir {
     /// Writes `manifest` and `records` (in the order given) into a new folder.
-    fn new(manifest: &Manifest, records: &[Record]) -> RunDir {
+    pub(super) fn new(manifest: &Manifest, records: &[Record]) -> RunDir {
+        let dir = RunDir::empty();
+        write_run(&dir.0, manifest, records);
+        dir
+    }
+
+    /// A new empty folder.
+    pub(super) fn empty() -> RunDir {
         static NEXT: AtomicUsize = AtomicUsize::new(0);
         let id = NEXT.fetch_add(1, Ordering::Relaxed);
         let dir =
             std::env::temp_dir().join(format!("cutoff-report-test-{}-{id}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).unwrap();
-        fs::write(
-            dir.join("manifest.json"),
-            serde_json::to_string_pretty(manifest).unwrap(),
-        )
-        .unwrap();
-        let lines: Vec<String> = records
-            .iter()
-            .map(|r| serde_json::to_string(r).unwrap())
-            .collect();
-        fs::write(dir.join("records.jsonl"), lines.join("\n") + "\n").unwrap();
         RunDir(dir)
     }
 
@@ -49,10 +46,25 @@ impl Drop for RunDir {
     }
 }
 
-/// `(config, label, role, technique)`.
-type Plan<'a> = &'a [(&'a str, &'a str, &'a str, Option<&'a str>)];
+/// Writes `manifest` and `records` (in the order given) into `dir`, created if needed.
+pub(super) fn write_run(dir: &Path, manifest: &Manifest, records: &[Record]) {
+    fs::create_dir_all(dir).unwrap();
+    fs::write(
+        dir.join("manifest.json"),
+        serde_json::to_string_pretty(manifest).unwrap(),
+    )
+    .unwrap();
+    let lines: Vec<String> = records
+        .iter()
+        .map(|r| serde_json::to_string(r).unwrap())
+        .collect();
+    fs::write(dir.join("records.jsonl"), lines.join("\n") + "\n").unwrap();
+}
 
-const PLAN: Plan = &[
+/// `(config, label, role, technique)`.
+pub(super) type Plan<'a> = &'a [(&'a str, &'a str, &'a str, Option<&'a str>)];
+
+pub(super) const PLAN: Plan = &[
     ("alphabeta", "alpha-beta", "baseline", None),
     (
         "alphabeta+killers",
@@ -75,7 +87,7 @@ const PLAN: Plan = &[
     ("cammp", "all (cammp)", "full", None),
 ];
 
-fn manifest(game: &str, plan: Plan, depths: &[u32]) -> Manifest {
+pub(super) fn manifest(game: &str, plan: Plan, depths: &[u32]) -> Manifest {
     let configs = plan
         .iter()
         .map(|&(config, label, role, technique)| PlannedConfig {
@@ -118,7 +130,7 @@ fn manifest(game: &str, plan: Plan, depths: &[u32]) -> Manifest {
     }
 }
 
-fn record(position: &str, config: &str, depth: u32, nodes: u64, capped: bool) -> Record {
+pub(super) fn record(position: &str, config: &str, depth: u32, nodes: u64, capped: bool) -> Record {
     // A third of the nodes as quiescence nodes: the headline figure is their sum.
     let counters = Counters {
         n_nodes: nodes - nodes / 3,

@@ -4,30 +4,33 @@
 //! says so). Technique names sit left of the bars, each value at its bar's end.
 //!
 //! A row without a ratio (capped, missing, or its reference capped) gets a note instead of a bar.
+//! The panel drawing (`panel_chart`, `draw_bars`) is shared with the comparison chart.
 
-use super::axis::{trim, Axis};
+use super::axis::{trim, Axis, Ticked};
 use super::style::{SeriesStyle, Styles};
 use super::{titled, Chart, FONT};
 use crate::report::stats::{ratio, Grid, Row};
 use crate::report::tables::{nodes_text, sig3};
 use crate::search::Enhancement;
 use anyhow::Result;
+use plotters::coord::ranged1d::SegmentedCoord;
+use plotters::coord::types::RangedCoordi32;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-/// One bar: a technique, its ratio or the reason it has none.
-struct Bar {
-    label: String,
-    ratio: Result<f64, String>,
-    style: SeriesStyle,
+/// One bar: a label, its ratio or the reason it has none.
+pub struct Bar {
+    pub label: String,
+    pub ratio: Result<f64, String>,
+    pub style: SeriesStyle,
 }
 
-/// The bars of one part of the plan against one reference row.
-struct Panel {
-    title: String,
-    x_desc: String,
-    bars: Vec<Bar>,
+/// A caption, an axis description and bars, drawn top to bottom.
+pub struct Panel {
+    pub title: String,
+    pub x_desc: String,
+    pub bars: Vec<Bar>,
 }
 
 /// The node-savings chart.
@@ -146,13 +149,7 @@ impl Chart for Savings {
         DB::ErrorType: 'static,
     {
         let area = titled(root, &self.title, &self.subtitle)?;
-        let label_font = TextStyle::from((FONT, 16).into_font());
-        let labels = self.panels.iter().flat_map(|p| p.bars.iter());
-        let widest = labels
-            .filter_map(|b| area.estimate_text_size(&b.label, &label_font).ok())
-            .map(|(w, _)| w)
-            .max();
-        let label_width = widest.unwrap_or(0) + 20;
+        let label_width = label_width(&area, self.panels.iter().flat_map(|p| &p.bars));
         // Each panel's height: its bars plus room for its caption and axis.
         let weights: Vec<u32> = self
             .panels
@@ -164,65 +161,105 @@ impl Chart for Savings {
         let mut rest = area;
         for (panel, weight) in self.panels.iter().zip(&weights) {
             let (top, bottom) = rest.split_vertically(height * weight / total);
-            self.draw_panel(&top, panel, label_width)?;
+            let mut chart = panel_chart(&top, panel, &self.x, label_width)?;
+            draw_bars(&mut chart, panel, &self.x)?;
             rest = bottom;
         }
         Ok(())
     }
 }
 
-impl Savings {
-    fn draw_panel<DB: DrawingBackend>(
-        &self,
-        area: &DrawingArea<DB, Shift>,
-        panel: &Panel,
-        label_width: u32,
-    ) -> Result<()>
-    where
-        DB::ErrorType: 'static,
-    {
-        let n = panel.bars.len() as i32;
-        let mut chart = ChartBuilder::on(area)
-            .margin(15)
-            .margin_right(40)
-            .caption(&panel.title, (FONT, 19))
-            .x_label_area_size(45)
-            .y_label_area_size(label_width)
-            .build_cartesian_2d(self.x.spec(), (0..n - 1).into_segmented())?;
-        let y_label = |v: &SegmentValue<i32>| match v {
-            SegmentValue::CenterOf(i) => {
-                let bar = usize::try_from(n - 1 - i)
-                    .ok()
-                    .and_then(|k| panel.bars.get(k));
-                bar.map_or(String::new(), |b| b.label.clone())
-            }
-            _ => String::new(),
-        };
-        chart
-            .configure_mesh()
-            .disable_y_mesh()
-            .y_labels(n as usize)
-            .y_label_formatter(&y_label)
-            .x_label_formatter(&|x| format!("{}×", trim(self.x.value(*x))))
-            .x_desc(&panel.x_desc)
-            .axis_desc_style((FONT, 16))
-            .label_style((FONT, 16))
-            .bold_line_style(RGBColor(200, 200, 200))
-            .light_line_style(RGBColor(238, 238, 238))
-            .draw()?;
-        let plot = chart.plotting_area();
-        for (k, bar) in panel.bars.iter().enumerate() {
-            for element in bar_elements(bar, n - 1 - k as i32, &self.x) {
-                plot.draw(&element)?;
-            }
+/// The width the labels of `bars` need left of a panel on `area`.
+pub fn label_width<'b, DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    bars: impl Iterator<Item = &'b Bar>,
+) -> u32
+where
+    DB::ErrorType: 'static,
+{
+    let label_font = TextStyle::from((FONT, 16).into_font());
+    let widest = bars
+        .filter_map(|b| area.estimate_text_size(&b.label, &label_font).ok())
+        .map(|(w, _)| w)
+        .max();
+    widest.unwrap_or(0) + 20
+}
+
+/// A bar panel's chart: values on the x axis, a segment per bar on the y axis.
+pub type BarChart<'a, DB> =
+    ChartContext<'a, DB, Cartesian2d<Ticked, SegmentedCoord<RangedCoordi32>>>;
+
+/// The segment of the `k`-th bar of `n`, counted from the top.
+pub fn segment(n: usize, k: usize) -> i32 {
+    (n - 1 - k) as i32
+}
+
+/// The caption, axes, grid and bar labels of `panel` on `area`, values placed on `x`; the
+/// bars themselves are drawn by [`draw_bars`], so a caller can draw behind them.
+pub fn panel_chart<'a, DB: DrawingBackend>(
+    area: &'a DrawingArea<DB, Shift>,
+    panel: &Panel,
+    x: &Axis,
+    label_width: u32,
+) -> Result<BarChart<'a, DB>>
+where
+    DB::ErrorType: 'static,
+{
+    let n = panel.bars.len();
+    let mut chart = ChartBuilder::on(area)
+        .margin(15)
+        .margin_right(40)
+        .caption(&panel.title, (FONT, 19))
+        .x_label_area_size(45)
+        .y_label_area_size(label_width)
+        .build_cartesian_2d(x.spec(), (0..n as i32 - 1).into_segmented())?;
+    let y_label = |v: &SegmentValue<i32>| match v {
+        SegmentValue::CenterOf(i) => {
+            let bar = usize::try_from(n as i32 - 1 - i)
+                .ok()
+                .and_then(|k| panel.bars.get(k));
+            bar.map_or(String::new(), |b| b.label.clone())
         }
-        let one = [(0.0, SegmentValue::Exact(0)), (0.0, SegmentValue::Exact(n))];
-        chart.draw_series(std::iter::once(PathElement::new(
-            one.to_vec(),
-            BLACK.stroke_width(2),
-        )))?;
-        Ok(())
+        _ => String::new(),
+    };
+    chart
+        .configure_mesh()
+        .disable_y_mesh()
+        .y_labels(n)
+        .y_label_formatter(&y_label)
+        .x_label_formatter(&|v| format!("{}×", trim(x.value(*v))))
+        .x_desc(&panel.x_desc)
+        .axis_desc_style((FONT, 16))
+        .label_style((FONT, 16))
+        .bold_line_style(RGBColor(200, 200, 200))
+        .light_line_style(RGBColor(238, 238, 238))
+        .draw()?;
+    Ok(chart)
+}
+
+/// Draws the bars of `panel` from 1 (each value at its bar's end) and the line at 1.
+pub fn draw_bars<DB: DrawingBackend>(
+    chart: &mut BarChart<DB>,
+    panel: &Panel,
+    x: &Axis,
+) -> Result<()>
+where
+    DB::ErrorType: 'static,
+{
+    let n = panel.bars.len();
+    let plot = chart.plotting_area();
+    for (k, bar) in panel.bars.iter().enumerate() {
+        for element in bar_elements(bar, segment(n, k), x) {
+            plot.draw(&element)?;
+        }
     }
+    let top = SegmentValue::Exact(n as i32);
+    let one = [(0.0, SegmentValue::Exact(0)), (0.0, top)];
+    chart.draw_series(std::iter::once(PathElement::new(
+        one.to_vec(),
+        BLACK.stroke_width(2),
+    )))?;
+    Ok(())
 }
 
 type BarCoord = (f64, SegmentValue<i32>);

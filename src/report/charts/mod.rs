@@ -1,6 +1,7 @@
 //! The charts of a run, each written as SVG and PNG (1200 x 800) into `charts/`: nodes,
 //! time and effective branching factor per depth (a line per configuration), and node
-//! savings per technique (horizontal bars, add-one and leave-one-out).
+//! savings per technique (horizontal bars, add-one and leave-one-out). `compare` draws the
+//! chart of a comparison of two runs.
 //!
 //! Text is set in DejaVu Sans, embedded from the `dejavu` crate and given to plotters'
 //! `ab_glyph` renderer, so the PNGs need no system font. Capped and missing cells are left
@@ -8,6 +9,7 @@
 
 mod axis;
 mod bars;
+pub mod compare;
 mod lines;
 mod style;
 

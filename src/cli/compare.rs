@@ -1,0 +1,46 @@
+//! `cutoff compare BASE_DIR NEW_DIR [--tolerance PCT] [--out DIR]`: the regression gate
+//! between two ablation runs. Prints the comparison, writes it as `compare.md` with its chart
+//! into the output folder, and exits 1 when a record changed or a time regressed beyond the
+//! tolerance. The comparison itself is the report's; this file only wires it up.
+
+use super::Status;
+use crate::report::compare::{compare, default_out, Tolerance};
+use anyhow::Result;
+use clap::Args;
+use std::io::{ErrorKind, Write};
+use std::path::PathBuf;
+
+#[derive(Args)]
+pub struct CompareArgs {
+    /// The reference: a run folder, or a folder whose subfolders are repeated runs of one
+    /// spec.
+    base: PathBuf,
+    /// The runs under test, in the same form.
+    new: PathBuf,
+    /// How far (in percent) the median time of a configuration at a depth may exceed the
+    /// base's before it counts as a regression.
+    #[arg(long, value_name = "PCT", default_value_t = 10.0)]
+    tolerance: f64,
+    /// The output folder (default: NEW/compare-vs-<base folder name>).
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+pub fn run(args: CompareArgs) -> Result<Status> {
+    let tolerance = Tolerance::from_percent(args.tolerance)?;
+    let comparison = compare(&args.base, &args.new, tolerance)?;
+    let out = match args.out {
+        Some(out) => out,
+        None => default_out(&args.base, &args.new)?,
+    };
+    comparison.write(&out)?;
+    // A closed pipe (`cutoff compare A B | head`) is not an error: the files are written.
+    match write!(std::io::stdout().lock(), "{}", comparison.markdown()) {
+        Err(e) if e.kind() != ErrorKind::BrokenPipe => return Err(e.into()),
+        _ => eprintln!("wrote {}", out.join("compare.md").display()),
+    }
+    match comparison.passed() {
+        true => Ok(Status::Ok),
+        false => Ok(Status::CheckFailed),
+    }
+}

@@ -1,0 +1,170 @@
+//! `compare`: a regression gate between two ablation runs of one experiment. Node counts are
+//! compared exactly, record by record (`nodes`); times per configuration and depth as the
+//! ratio of medians over repeated runs, against a tolerance (`times`). Each side is a run
+//! folder or a folder of repeated runs of one spec (`side`). The result is `compare.md` (a
+//! verdict per configuration and depth, then every node difference; `text`) and a chart of
+//! the time ratios.
+//!
+//! Everything is read and checked before anything is written, so an error leaves no partial
+//! output. It reads only run folders, searches and times nothing, and leaves the exit code
+//! to the CLI.
+
+mod nodes;
+mod side;
+#[cfg(test)]
+mod tests;
+mod text;
+mod times;
+
+pub use times::{Timing, Tolerance, Verdict};
+
+use super::charts;
+use super::stats::Grid;
+use crate::harness::records::PlannedConfig;
+use anyhow::{Context, Result};
+use nodes::Group;
+use side::{Difference, Side};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+/// One configuration at one depth.
+#[derive(Debug)]
+pub struct Row {
+    /// The configuration as the plan lists it.
+    pub planned: PlannedConfig,
+    /// The depth.
+    pub depth: u32,
+    /// Both sides' times, when both timed it.
+    pub timing: Option<Timing>,
+    /// The time verdict.
+    pub time: Verdict,
+    /// How many positions have a differing record in any compared pair of runs.
+    pub changed_positions: usize,
+}
+
+/// Two sides compared.
+#[derive(Debug)]
+pub struct Comparison {
+    /// The reference runs.
+    pub base: Side,
+    /// The runs under test.
+    pub new: Side,
+    /// Spec fields in which the sides differ (depths, node cap, parameters).
+    pub setup: Vec<Difference>,
+    /// A row per planned configuration and depth, in plan order.
+    pub rows: Vec<Row>,
+    /// The differing records, by pair of runs.
+    pub groups: Vec<Group>,
+    /// The time tolerance.
+    pub tolerance: Tolerance,
+}
+
+/// Reads both sides and compares them; fails when a side is missing or corrupt, when
+/// repeated runs have different specs, or when the sides are different experiments.
+pub fn compare(base: &Path, new: &Path, tolerance: Tolerance) -> Result<Comparison> {
+    let base = side::read_side(base)?;
+    let new = side::read_side(new)?;
+    let setup = side::setup_differences(&base, &new)?;
+    let groups = nodes::compare_nodes(&base, &new);
+    let rows = rows(&base, &new, &groups, tolerance);
+    Ok(Comparison {
+        base,
+        new,
+        setup,
+        rows,
+        groups,
+        tolerance,
+    })
+}
+
+fn rows(base: &Side, new: &Side, groups: &[Group], tolerance: Tolerance) -> Vec<Row> {
+    let grids =
+        |side: &Side| -> Vec<Grid> { side.runs.iter().map(|(_, r)| Grid::new(r)).collect() };
+    let (base_grids, new_grids) = (grids(base), grids(new));
+    let all = base_grids.iter().chain(&new_grids);
+    let depths: BTreeSet<u32> = all.flat_map(|g| g.depths.iter().copied()).collect();
+    let changed = nodes::changed_positions(groups);
+    let mut rows = Vec::new();
+    for planned in &base.manifest().configs {
+        for &depth in &depths {
+            let config = planned.config.as_str();
+            let timing = times::timing(&base_grids, &new_grids, config, depth);
+            rows.push(Row {
+                planned: planned.clone(),
+                depth,
+                timing,
+                time: tolerance.verdict(timing.as_ref()),
+                changed_positions: changed.get(&(config.into(), depth)).copied().unwrap_or(0),
+            });
+        }
+    }
+    rows
+}
+
+impl Comparison {
+    /// Differing records, over every compared pair of runs.
+    pub fn n_node_changes(&self) -> usize {
+        self.groups.iter().map(|g| g.changes.len()).sum()
+    }
+
+    /// Rows slower beyond the tolerance.
+    pub fn n_time_regressions(&self) -> usize {
+        let slower = self.rows.iter().filter(|r| r.time == Verdict::Slower);
+        slower.count()
+    }
+
+    /// Whether the gate passes: no node change and no time regression.
+    pub fn passed(&self) -> bool {
+        self.n_node_changes() == 0 && self.n_time_regressions() == 0
+    }
+
+    /// The depth of the chart: the deepest at which every configuration was timed, failing
+    /// that the deepest at which any was; none when nothing was timed.
+    pub fn chart_depth(&self) -> Option<u32> {
+        let depths: BTreeSet<u32> = self.rows.iter().map(|r| r.depth).collect();
+        let timed = |d: u32| {
+            let rows = self.rows.iter().filter(move |r| r.depth == d);
+            rows.map(|r| r.timing.is_some())
+        };
+        let deepest = |pred: &dyn Fn(u32) -> bool| depths.iter().copied().rfind(|&d| pred(d));
+        deepest(&|d| timed(d).all(|t| t)).or_else(|| deepest(&|d| timed(d).any(|t| t)))
+    }
+
+    /// How many runs each side has: `base: 1 run, new: 3 runs`.
+    pub fn runs_text(&self) -> String {
+        let (base, new) = (self.base.runs.len(), self.new.runs.len());
+        format!(
+            "base: {}, new: {}",
+            text::count(base, "run"),
+            text::count(new, "run")
+        )
+    }
+
+    /// `PASS` or `FAIL (k node changes, m time regressions beyond 10%)`.
+    pub fn verdict(&self) -> String {
+        text::verdict(self)
+    }
+
+    /// `compare.md`: the verdict table, every node difference and the verdict line.
+    pub fn markdown(&self) -> String {
+        text::markdown(self)
+    }
+
+    /// Writes `compare.md` and the chart into `out` (created if needed).
+    pub fn write(&self, out: &Path) -> Result<()> {
+        std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+        let path = out.join("compare.md");
+        std::fs::write(&path, self.markdown())
+            .with_context(|| format!("writing {}", path.display()))?;
+        match self.chart_depth() {
+            Some(depth) => charts::compare::write(out, self, depth),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The default output folder: `NEW_DIR/compare-vs-<base folder name>`.
+pub fn default_out(base: &Path, new: &Path) -> Result<PathBuf> {
+    let name = side::folder_name(base)?;
+    Ok(new.join(format!("{}{name}", side::OUT_PREFIX)))
+}
