@@ -20,8 +20,7 @@
 //! is the only move; `make_null` is a pass (it enters the history).
 //!
 //! Speed on the project's 2-core machine (release): start perft(5) = 1,345,182,218 leaves
-//! in 0.8 s of CPU, about 1.6 G leaves/s (CAMMP: 22.7 M/s); `benches/mingmang.rs` has the
-//! details.
+//! in 0.6 s, about 2.2 G leaves/s (CAMMP: 22.7 M/s); `benches/mingmang.rs` has the details.
 //!
 //! Not here: search, the CAMMP search parameters, files and I/O.
 
