@@ -1,4 +1,4 @@
-//! `cutoff compare BASE_DIR NEW_DIR [--tolerance PCT] [--out DIR]`: the regression gate
+//! `cutoff compare BASE_DIR NEW_DIR [--tolerance PCT] [--min-ms MS] [--out DIR]`: the regression gate
 //! between two ablation runs. Prints the comparison, writes it as `compare.md` with its chart
 //! into the output folder, and exits 1 when a record changed or a time regressed beyond the
 //! tolerance. The comparison itself is the report's; this file only wires it up.
@@ -21,13 +21,17 @@ pub struct CompareArgs {
     /// base's before it counts as a regression.
     #[arg(long, value_name = "PCT", default_value_t = 10.0)]
     tolerance: f64,
+    /// Cells whose base time is below this many milliseconds are reported but not judged:
+    /// at that scale the time is mostly scheduling noise.
+    #[arg(long, value_name = "MS", default_value_t = 5.0)]
+    min_ms: f64,
     /// The output folder (default: NEW/compare-vs-<base folder name>).
     #[arg(long)]
     out: Option<PathBuf>,
 }
 
 pub fn run(args: CompareArgs) -> Result<Status> {
-    let tolerance = Tolerance::from_percent(args.tolerance)?;
+    let tolerance = Tolerance::from_percent(args.tolerance)?.with_min_ms(args.min_ms)?;
     let comparison = compare(&args.base, &args.new, tolerance)?;
     let out = match args.out {
         Some(out) => out,

@@ -87,7 +87,7 @@ fn bar(row: &Row) -> Bar {
     let color = match row.time {
         Verdict::Slower => SLOWER,
         Verdict::Faster => FASTER,
-        Verdict::Same | Verdict::NotTimed => SAME,
+        Verdict::Same | Verdict::NotTimed | Verdict::TooShort => SAME,
     };
     let ratio = row.timing.map(|t| t.ratio());
     Bar {

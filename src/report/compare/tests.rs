@@ -173,6 +173,30 @@ fn times_are_judged_against_the_tolerance() {
 }
 
 #[test]
+fn cells_under_the_floor_are_reported_but_not_judged() {
+    let (base, new) = (
+        side(&spec(), &[records(1.0)]),
+        side(&spec(), &[records(2.0)]),
+    );
+    // Every cell's base time is at most a few milliseconds (see `records`).
+    let tolerance = Tolerance::from_percent(10.0)
+        .unwrap()
+        .with_min_ms(1_000.0)
+        .unwrap();
+    let c = compare(&base.0, &new.0, tolerance).unwrap();
+    assert!(
+        c.rows.iter().all(|r| r.time == Verdict::TooShort),
+        "{:?}",
+        c.rows
+    );
+    assert_eq!(last_line(&c), "compare: PASS");
+    assert!(Tolerance::from_percent(10.0)
+        .unwrap()
+        .with_min_ms(-1.0)
+        .is_err());
+}
+
+#[test]
 fn a_regression_shows_its_ratio() {
     let mut slower = records(1.0);
     // Every position of alpha-beta at depth 2: 200 + 400 + 600 µs become 1,440 µs (1.2x).

@@ -3,8 +3,10 @@
 //! side's runs (the middle value, or the mean of the two middle ones); and the ratio
 //! new / base judged against a tolerance.
 //!
-//! The median over repeated runs and the tolerance are the only noise control: with one run
-//! per side, a median is one measurement. Node counts are not looked at here.
+//! The noise controls are the median over repeated runs, the tolerance, and a floor: cells
+//! whose base time is below it are reported but never judged, since a few milliseconds are
+//! mostly scheduling noise. With one run per side, a median is one measurement. Node counts
+//! are not looked at here.
 
 use crate::report::stats::{Cell, Grid};
 use anyhow::{bail, Result};
@@ -14,6 +16,7 @@ use anyhow::{bail, Result};
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Tolerance {
     percent: f64,
+    min_ms: f64,
 }
 
 impl Tolerance {
@@ -22,7 +25,18 @@ impl Tolerance {
         if !(percent > 0.0 && percent < 100.0) {
             bail!("tolerance {percent}%: give a percentage above 0 and below 100");
         }
-        Ok(Tolerance { percent })
+        Ok(Tolerance {
+            percent,
+            min_ms: 0.0,
+        })
+    }
+
+    /// The same tolerance, judging only cells whose base time is at least `min_ms`.
+    pub fn with_min_ms(self, min_ms: f64) -> Result<Tolerance> {
+        if !(min_ms >= 0.0 && min_ms.is_finite()) {
+            bail!("--min-ms {min_ms}: give a time of 0 ms or more");
+        }
+        Ok(Tolerance { min_ms, ..self })
     }
 
     /// The tolerance as a fraction (0.1 for 10%).
@@ -30,14 +44,26 @@ impl Tolerance {
         self.percent / 100.0
     }
 
-    /// The tolerance as written: `10%`.
+    /// The tolerance as written: `10%`, with the floor when there is one.
     pub fn text(self) -> String {
-        format!("{}%", self.percent)
+        if self.min_ms > 0.0 {
+            format!(
+                "{}% (cells under {} ms not judged)",
+                self.percent, self.min_ms
+            )
+        } else {
+            format!("{}%", self.percent)
+        }
     }
 
     /// The verdict on `timing` (none: not timed).
     pub fn verdict(self, timing: Option<&Timing>) -> Verdict {
         let tolerance = self.fraction();
+        match timing {
+            None => return Verdict::NotTimed,
+            Some(t) if t.base_ms < self.min_ms => return Verdict::TooShort,
+            Some(_) => {}
+        }
         match timing.map(Timing::ratio) {
             None => Verdict::NotTimed,
             Some(r) if r > 1.0 + tolerance => Verdict::Slower,
@@ -58,6 +84,8 @@ pub enum Verdict {
     Faster,
     /// No position recorded in every run of both sides.
     NotTimed,
+    /// The base time is below the floor: reported, not judged.
+    TooShort,
 }
 
 impl Verdict {
@@ -68,6 +96,7 @@ impl Verdict {
             Verdict::Same => "same",
             Verdict::Faster => "faster",
             Verdict::NotTimed => "not timed",
+            Verdict::TooShort => "too short to judge",
         }
     }
 }
