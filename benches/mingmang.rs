@@ -1,10 +1,10 @@
 //! Ming Mang micro-benchmarks: perft from the start position and from a position with a long
 //! history that the repetition ban has to scan, perft's last ply (`count_moves`) alone, move
-//! generation, make/unmake, the `cammp` evaluation and the rook slide lookup.
+//! generation, the `cammp` evaluation and the rook slide lookup.
 //!
 //! Throughput is in leaves, moves, lookups or calls, so reports read as rates; every benchmark
-//! checks its answer. The generic per-game set (search, transposition table) is in `games.rs`;
-//! this file does not search.
+//! checks its answer. The generic per-game set (make/unmake, search, transposition table) is
+//! in `games.rs`; this file does not search.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -72,19 +72,6 @@ fn bench_moves(c: &mut Criterion) {
             b.iter(|| assert_eq!(black_box(&game).count_moves(&mut moves), n_moves))
         });
     }
-    let start = MingMang::new();
-    start.generate_moves(&mut moves);
-    let mut game = start.clone();
-    group.throughput(Throughput::Elements(moves.len() as u64));
-    group.bench_function("start-make-unmake", |b| {
-        b.iter(|| {
-            for &mv in &moves {
-                let undo = game.make(black_box(mv));
-                game.unmake(mv, undo);
-            }
-            assert_eq!(game.hash(), start.hash());
-        })
-    });
     group.throughput(Throughput::Elements(1));
     let cammp = MingMang::parse_eval("cammp").expect("cammp is Ming Mang's evaluation");
     for (name, moves_played, score) in [("start", "", 3), ("shuttle", SHUTTLE, -7)] {

@@ -233,13 +233,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let mut best_move = None;
         for (i, &mv) in moves.iter().enumerate() {
             let reduce = self.late_move_reduction(game, mv, i, depth, is_root);
-            let noisy = self.config.has(Enhancement::Quiescence) && game.is_noisy(mv);
-            let undo = game.make(mv);
-            let next = Node {
-                ply: node.ply + 1,
-                after_null: false,
-                after_noisy: noisy,
-            };
+            let (undo, next) = self.enter(game, mv, node.ply);
             let score = self.search_move(game, side, depth, reduce, i, alpha, beta, next);
             game.unmake(mv, undo);
             if self.capped {
@@ -274,6 +268,19 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             game, depth, best, alpha_orig, beta, best_move, size, node.ply,
         );
         best
+    }
+
+    /// Makes `mv` at `ply`: the undo and the child node, which knows whether quiescence must
+    /// follow the move.
+    fn enter(&self, game: &mut G, mv: G::Move, ply: usize) -> (G::Undo, Node) {
+        let noisy = self.config.has(Enhancement::Quiescence) && game.is_noisy(mv);
+        let undo = game.make(mv);
+        let next = Node {
+            ply: ply + 1,
+            after_null: false,
+            after_noisy: noisy,
+        };
+        (undo, next)
     }
 
     /// Searches one move's subtree: full window for the first move (or without PVS), else a
@@ -392,13 +399,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let reduced = depth.saturating_sub(1 + self.params.multi_cut_r);
         let mut fail_highs = 0;
         for &mv in moves.iter().take(self.params.multi_cut_m as usize) {
-            let noisy = self.config.has(Enhancement::Quiescence) && game.is_noisy(mv);
-            let undo = game.make(mv);
-            let next = Node {
-                ply: node.ply + 1,
-                after_null: false,
-                after_noisy: noisy,
-            };
+            let (undo, next) = self.enter(game, mv, node.ply);
             let score = self.child(game, side, reduced, beta - 1, beta, next);
             game.unmake(mv, undo);
             if self.capped {
