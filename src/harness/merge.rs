@@ -76,16 +76,16 @@ fn merged_manifest(shards: &[PathBuf], manifests: &[Manifest]) -> Result<Manifes
     let first = unsharded(&manifests[0]);
     for (dir, manifest) in shards.iter().zip(manifests).skip(1) {
         let other = unsharded(manifest);
-        let mut differences = rundir::spec_differences(&first, &other);
+        let mut differences = rundir::spec_differences(&first, &other, ("in the first", "here"));
         if other.git_revision != first.git_revision {
             differences.push(format!(
-                "git revision {} vs {}",
+                "git revision {} in the first, {} here",
                 first.git_revision, other.git_revision
             ));
         }
         if !differences.is_empty() {
             bail!(
-                "{} is not a shard of the same run as {}: {}",
+                "{} is not a shard of the same run as the first, {}: {}",
                 dir.display(),
                 shards[0].display(),
                 differences.join("; ")

@@ -8,6 +8,7 @@
 
 use super::records::{Manifest, Record};
 use anyhow::{bail, Context, Result};
+use serde_json::Value;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -162,19 +163,19 @@ pub fn rewrite_records(dir: &Path, records: &[Record]) -> Result<()> {
     write_atomically(&dir.join(RECORDS), text.as_bytes())
 }
 
-/// The spec fields in which `old` and `new` differ, each as `field: old vs new`.
-pub fn spec_differences(old: &Manifest, new: &Manifest) -> Vec<String> {
+/// The spec fields in which `old` and `new` differ, each as `field: <old> <sides.0>, <new>
+/// <sides.1>`, e.g. `depths: [1] there, [1,2] now`.
+pub fn spec_differences(old: &Manifest, new: &Manifest, sides: (&str, &str)) -> Vec<String> {
     let (old, new) = (to_value(old), to_value(new));
     SPEC_FIELDS
         .iter()
         .filter(|&&field| old[field] != new[field])
-        .map(|&field| difference(field, &old[field], &new[field]))
+        .map(|&field| difference(field, &old[field], &new[field], sides))
         .collect()
 }
 
 /// One difference in words, narrowed to the first differing entry of lists and objects.
-fn difference(path: &str, old: &serde_json::Value, new: &serde_json::Value) -> String {
-    use serde_json::Value;
+fn difference(path: &str, old: &Value, new: &Value, sides: (&str, &str)) -> String {
     match (old, new) {
         (Value::Object(a), Value::Object(b)) => {
             if let Some(key) = a.keys().chain(b.keys()).find(|k| a.get(*k) != b.get(*k)) {
@@ -183,25 +184,38 @@ fn difference(path: &str, old: &serde_json::Value, new: &serde_json::Value) -> S
                     &format!("{path}.{key}"),
                     a.get(key).unwrap_or(&null),
                     b.get(key).unwrap_or(&null),
+                    sides,
                 );
             }
         }
         (Value::Array(a), Value::Array(b)) if a.len() != b.len() && old.to_string().len() > 80 => {
-            return format!("{path}: {} entries there, {} now", a.len(), b.len());
+            return format!(
+                "{path}: {} entries {}, {} {}",
+                a.len(),
+                sides.0,
+                b.len(),
+                sides.1
+            );
         }
-        (Value::Array(a), Value::Array(b)) => {
+        (Value::Array(a), Value::Array(b)) if a.len() == b.len() => {
             if let Some(i) = (0..a.len()).find(|&i| a[i] != b[i]) {
-                return difference(&format!("{path}[{i}]"), &a[i], &b[i]);
+                return difference(&format!("{path}[{i}]"), &a[i], &b[i], sides);
             }
         }
         _ => {}
     }
-    format!("{path}: {} there, {} now", shorten(old), shorten(new))
+    format!(
+        "{path}: {} {}, {} {}",
+        shorten(old),
+        sides.0,
+        shorten(new),
+        sides.1
+    )
 }
 
 /// Fails, listing the differences, when `existing` (from `dir`) has another spec than `new`.
 pub fn check_same_spec(dir: &Path, existing: &Manifest, new: &Manifest) -> Result<()> {
-    let differences = spec_differences(existing, new);
+    let differences = spec_differences(existing, new, ("there", "now"));
     if !differences.is_empty() {
         bail!(
             "{} holds a run with a different spec ({}); choose another --out or --label",
@@ -212,11 +226,11 @@ pub fn check_same_spec(dir: &Path, existing: &Manifest, new: &Manifest) -> Resul
     Ok(())
 }
 
-fn to_value(manifest: &Manifest) -> serde_json::Value {
+fn to_value(manifest: &Manifest) -> Value {
     serde_json::to_value(manifest).expect("manifests serialise")
 }
 
-fn shorten(value: &serde_json::Value) -> String {
+fn shorten(value: &Value) -> String {
     let text = value.to_string();
     if text.chars().count() <= 80 {
         return text;

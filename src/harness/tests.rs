@@ -4,7 +4,7 @@
 use super::fixtures::{generate, load_fixture, to_json, FixtureFile, GenerateSpec};
 use super::merge::{merge, same_search};
 use super::plan::{parse_depths, Plan, Shard};
-use super::records::Record;
+use super::records::{Manifest, Record};
 use super::run::{execute, prepare, AblationSpec, Outcome};
 use super::{provenance, rundir};
 use crate::game::kalah::Kalah;
@@ -386,6 +386,19 @@ fn bad_runs_fail_before_writing() {
             ..base.clone()
         },
         &["--label `a/b`"],
+    );
+    let manifest = rundir::read_manifest(&out).unwrap().unwrap();
+    let other = Manifest {
+        depths: vec![],
+        shard: Some("1/2".into()),
+        ..manifest.clone()
+    };
+    assert_eq!(
+        rundir::spec_differences(&manifest, &other, ("there", "now")),
+        [
+            "depths: [1] there, [] now",
+            "shard: null there, \"1/2\" now"
+        ]
     );
     let not_a_run = dir.join("other");
     std::fs::create_dir_all(&not_a_run).unwrap();
