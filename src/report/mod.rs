@@ -14,6 +14,7 @@ mod load;
 mod stats;
 mod studies;
 mod tables;
+mod values;
 #[cfg(test)]
 mod tests;
 
@@ -78,6 +79,7 @@ fn summary(manifest: &Manifest, grid: &Grid, depth: u32, table: &str) -> String 
             tables::EBF_NOTE,
             tables::ebf_per_depth(grid, depth)
         ),
+        values::section(grid),
         studies::section(manifest, grid, depth),
         FILES.to_string(),
     ];

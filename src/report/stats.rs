@@ -19,6 +19,8 @@ pub struct Sample {
     pub ns: u64,
     /// Whether the node cap stopped the search.
     pub capped: bool,
+    /// The root value.
+    pub score: i32,
 }
 
 /// One configuration at one depth: a sample per position id.
@@ -213,6 +215,7 @@ impl Grid {
                 nodes: result.counters.expanded(),
                 ns: result.ns,
                 capped: result.capped,
+                score: result.score,
             };
             let row = rows.iter_mut().find(|r| r.planned.config == record.config);
             let row = row.expect("the loader checks every record's configuration");

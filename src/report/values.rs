@@ -1,0 +1,72 @@
+//! Root values: an exact configuration (every flag exact) must return alpha-beta's root value
+//! at every position and depth. This section counts the positions where it does not, so a
+//! run shows at once whether a technique marked exact really was (in Ming Mang, the
+//! repetition ban can make a transposition-table value wrong for another path: graph-history
+//! interaction). Non-exact techniques (quiescence, null move, multi-cut, LMR) change values by
+//! design and are left out. It formats counts; it reads no file.
+
+use super::stats::{Grid, Row};
+use super::tables::markdown_table;
+use crate::search::Config;
+
+/// The Markdown section, or nothing when the run has no exact configuration besides the
+/// baseline.
+pub fn section(grid: &Grid) -> String {
+    let Some(baseline) = grid.rows.iter().find(|r| r.planned.config == grid.baseline) else {
+        return String::new();
+    };
+    let exact: Vec<&Row> = grid
+        .rows
+        .iter()
+        .filter(|r| r.planned.config != grid.baseline && is_exact(&r.planned.config))
+        .collect();
+    if exact.is_empty() {
+        return String::new();
+    }
+    let mut header = vec!["configuration".to_string()];
+    header.extend(grid.depths.iter().map(|d| format!("depth {d}")));
+    let mut differing = 0;
+    let rows: Vec<Vec<String>> = exact
+        .iter()
+        .map(|row| {
+            let mut cells = vec![row.planned.label.clone()];
+            for &depth in &grid.depths {
+                let (compared, differ) = count(baseline, row, depth);
+                differing += differ;
+                cells.push(format!("{differ} / {compared}"));
+            }
+            cells
+        })
+        .collect();
+    let header: Vec<&str> = header.iter().map(String::as_str).collect();
+    let right: Vec<bool> = header.iter().map(|h| *h != "configuration").collect();
+    let verdict = match differing {
+        0 => "Every exact configuration returned alpha-beta's root value at every position and depth.".to_string(),
+        n => format!("{n} root values differ from alpha-beta's: a technique marked exact changed the value there."),
+    };
+    format!(
+        "## Root values of exact configurations\n\nPositions where the root value differs from \
+         `{}`'s, of the positions both searched without hitting the node cap. {verdict}\n\n{}",
+        grid.baseline,
+        markdown_table(&header, &right, &rows)
+    )
+}
+
+fn is_exact(config: &str) -> bool {
+    Config::parse(config).is_ok_and(|c| c.is_exact())
+}
+
+/// Positions compared at `depth` (uncapped on both sides) and how many of them differ.
+fn count(baseline: &Row, row: &Row, depth: u32) -> (usize, usize) {
+    let (Some(base), Some(cell)) = (baseline.cells.get(&depth), row.cells.get(&depth)) else {
+        return (0, 0);
+    };
+    let pairs = cell
+        .samples
+        .iter()
+        .filter_map(|(position, s)| Some((s, base.samples.get(position)?)))
+        .filter(|(s, b)| !s.capped && !b.capped);
+    pairs.fold((0, 0), |(n, d), (s, b)| {
+        (n + 1, d + usize::from(s.score != b.score))
+    })
+}
