@@ -14,9 +14,9 @@ mod load;
 mod stats;
 mod studies;
 mod tables;
-mod values;
 #[cfg(test)]
 mod tests;
+mod values;
 
 use crate::harness::records::Manifest;
 use anyhow::{bail, Context, Result};

@@ -464,7 +464,10 @@ fn exact_configurations_are_held_to_alpha_beta_root_values() {
     let depths = [1, 2];
     let mut records = records(PLAN, &depths, &NODES);
     // killers is exact: one changed root value is counted; quiescence is not exact: ignored.
-    for r in records.iter_mut().filter(|r| r.position == "p1" && r.result.depth == 2) {
+    for r in records
+        .iter_mut()
+        .filter(|r| r.position == "p1" && r.result.depth == 2)
+    {
         if r.config == "alphabeta+killers" || r.config == "alphabeta+quiescence" {
             r.result.score = 5;
         }
@@ -472,7 +475,16 @@ fn exact_configurations_are_held_to_alpha_beta_root_values() {
     let dir = RunDir::new(&manifest("kalah", PLAN, &depths), &records);
     write_report(&dir.0).unwrap();
     let summary = dir.read("summary.md");
-    assert!(summary.contains("1 root values differ from alpha-beta's"), "{summary}");
-    assert!(summary.contains("| alpha-beta with killer moves | 0 / 3 | 1 / 3 |"), "{summary}");
-    assert!(!summary.contains("| alpha-beta with quiescence search | 0 / 3"), "{summary}");
+    assert!(
+        summary.contains("1 root values differ from alpha-beta's"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("| alpha-beta with killer moves | 0 / 3 | 1 / 3 |"),
+        "{summary}"
+    );
+    assert!(
+        !summary.contains("| alpha-beta with quiescence search | 0 / 3"),
+        "{summary}"
+    );
 }
