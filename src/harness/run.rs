@@ -235,6 +235,8 @@ fn new_manifest<G: Game>(
         depths: spec.depths.clone(),
         params: spec.params.clone(),
         max_nodes: spec.max_nodes,
+        // An ablation draws no random number: its one seed is the fixture's, which chose the
+        // positions.
         seed: fixture.file.generator.seed,
         shard: spec.shard.map(|s| s.to_string()),
     }
