@@ -7,7 +7,8 @@ use crate::game::Game;
 use crate::search::expectimax::Expectimax;
 use crate::search::{Algorithm, Config, Counters, Iteration, Params, Searcher};
 use serde::{Deserialize, Serialize};
-use std::time::Instant;
+use std::cell::Cell;
+use std::time::{Duration, Instant};
 
 /// How to search positions of `G`.
 #[derive(Clone, Debug)]
@@ -62,15 +63,19 @@ pub fn root_search<G: Game>(
     on_depth: &mut dyn FnMut(&DepthResult),
 ) -> Vec<DepthResult> {
     let mut game = game.clone();
-    let start = Instant::now();
+    // The clock runs only while the search does: not while tables are allocated, nor while
+    // results are formatted and handed on between iterations.
+    let resumed = Cell::new(Instant::now());
+    let mut spent = Duration::ZERO;
     let mut total = Counters::default();
     let mut results = Vec::new();
     let view = game.clone();
     let mut record = |it: &Iteration<G::Move>| {
+        spent += resumed.get().elapsed();
         total += it.counters;
         let result = DepthResult {
             depth: it.depth,
-            ns: start.elapsed().as_nanos() as u64,
+            ns: spent.as_nanos() as u64,
             score: it.score,
             best_move: it.best_move.map(|mv| view.format_move(mv)),
             pv: format_line(&view, &it.pv),
@@ -79,16 +84,19 @@ pub fn root_search<G: Game>(
         };
         on_depth(&result);
         results.push(result);
+        resumed.set(Instant::now());
     };
     match spec.config.algorithm() {
         Algorithm::Negamax => {
             let mut searcher = Searcher::new(spec.config, spec.params.clone(), spec.eval);
             searcher.set_node_limit(spec.node_limit);
+            resumed.set(Instant::now());
             searcher.search(&mut game, depth, &mut record);
         }
         Algorithm::Expectimax => {
             let mut searcher = Expectimax::new(spec.eval);
             searcher.set_node_limit(spec.node_limit);
+            resumed.set(Instant::now());
             searcher.search(&mut game, depth, &mut record);
         }
     }
