@@ -44,7 +44,7 @@ pub fn write_report_at(dir: &Path, depth: Option<u32>) -> Result<String> {
         None => grid.default_depth(),
     };
     let table = tables::cammp_table(&grid, depth);
-    let summary = summary(&run.manifest, &grid, depth, &table);
+    let summary = summary(&run.manifest, &grid, depth, &table, &analysis(dir)?);
     write(&dir.join("summary.md"), &summary)?;
     write(&dir.join("summary.csv"), &csv::summary(&grid, depth))?;
     write(&dir.join("per-depth.csv"), &csv::per_depth(&grid, depth))?;
@@ -52,12 +52,23 @@ pub fn write_report_at(dir: &Path, depth: Option<u32>) -> Result<String> {
     Ok(table)
 }
 
+/// A hand-written `analysis.md` in the run folder (why our ranking differs from the study's,
+/// what to make of a result), appended to the summary so that re-rendering keeps it.
+fn analysis(dir: &Path) -> Result<String> {
+    let path = dir.join("analysis.md");
+    if !path.exists() {
+        return Ok(String::new());
+    }
+    let text = fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    Ok(format!("## Analysis\n\n{}\n", text.trim()))
+}
+
 fn write(path: &Path, text: &str) -> Result<()> {
     fs::write(path, text).with_context(|| format!("writing {}", path.display()))
 }
 
 /// The whole of `summary.md`.
-fn summary(manifest: &Manifest, grid: &Grid, depth: u32, table: &str) -> String {
+fn summary(manifest: &Manifest, grid: &Grid, depth: u32, table: &str, analysis: &str) -> String {
     let sections = [
         format!(
             "# {}: {}\n\n{}",
@@ -81,6 +92,7 @@ fn summary(manifest: &Manifest, grid: &Grid, depth: u32, table: &str) -> String 
         ),
         values::section(grid),
         studies::section(manifest, grid, depth),
+        analysis.to_string(),
         FILES.to_string(),
     ];
     sections.join("\n")
