@@ -3,8 +3,10 @@
 //! fixed-depth search. Throughput is in nodes (or moves, or calls), so reports read as rates;
 //! every benchmark checks its answer, so a fast wrong result cannot pass.
 
-use criterion::measurement::WallTime;
-use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
+mod common;
+
+use common::group;
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use cutoff::game::kalah::Kalah;
 use cutoff::game::mingmang::MingMang;
 use cutoff::game::perft::perft;
@@ -12,22 +14,12 @@ use cutoff::game::{Evaluator, Game};
 use cutoff::search::tt::{Bound, Entry, Table};
 use cutoff::search::{Config, Counters, Params, Searcher, TtScheme};
 use std::hint::black_box;
-use std::time::Duration;
 
 /// What to benchmark for one game.
 struct Plan {
     options: &'static str,
     perft_depth: u32,
     search: &'static [(&'static str, u32)],
-}
-
-fn group<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, WallTime> {
-    let mut group = c.benchmark_group(name);
-    group
-        .sample_size(10)
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(2));
-    group
 }
 
 fn bench_game<G: Game>(c: &mut Criterion, plan: &Plan) {

@@ -7,10 +7,11 @@
 //! in `games.rs`; this file does not search.
 
 use std::hint::black_box;
-use std::time::Duration;
 
-use criterion::measurement::WallTime;
-use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
+mod common;
+
+use common::group;
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use cutoff::game::mingmang::{slides, MingMang};
 use cutoff::game::perft::perft;
 use cutoff::game::{Evaluator, Game};
@@ -23,15 +24,6 @@ const SHUTTLE: &str = "h4-b4,a6-d6,b4-h4,d6-d2,h4-b4,a7-a6,h5-f5,a6-a7,h2-e2,a3-
 /// The slides from every square (occupied or not) over the boards of the shuttle game,
 /// summed; the unit tests check `slides` against a step-by-step walk.
 const SHUTTLE_SLIDES: u32 = 13_611;
-
-fn group<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, WallTime> {
-    let mut group = c.benchmark_group(name);
-    group
-        .sample_size(10)
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(2));
-    group
-}
 
 fn position(moves: &str) -> MingMang {
     let mut game = MingMang::new();
