@@ -269,3 +269,83 @@ fn expectimax_maximises_over_the_mean_reply() {
     );
     assert_eq!(it.counters.n_nodes, 7);
 }
+
+/// The replacement schemes on a one-slot table: which of two positions sharing the slot
+/// survives.
+#[test]
+fn replacement_schemes_keep_what_they_promise() {
+    use tt::{Bound, Entry, Table};
+    let entry = |key: u64, depth: u8, size: u32| Entry {
+        key,
+        mv: Some(1u8),
+        value: 0,
+        depth,
+        bound: Bound::Exact,
+        size,
+    };
+    // (scheme, old entry, new entry, old kept?, new kept?)
+    let check = |scheme: TtScheme, old: Entry<u8>, new: Entry<u8>, keeps: (bool, bool)| {
+        let mut table = Table::new(0, scheme);
+        table.store(old);
+        table.store(new);
+        let kept = (
+            table.probe(old.key).is_some(),
+            table.probe(new.key).is_some(),
+        );
+        assert_eq!(
+            kept,
+            keeps,
+            "{} storing {new:?} over {old:?}",
+            scheme.name()
+        );
+    };
+    let (deep_small, shallow_big) = (entry(1, 6, 10), entry(2, 2, 1000));
+    check(TtScheme::New, deep_small, shallow_big, (false, true));
+    check(TtScheme::Deep, deep_small, shallow_big, (true, false));
+    check(TtScheme::Deep, shallow_big, deep_small, (false, true));
+    check(TtScheme::Big1, deep_small, shallow_big, (false, true));
+    check(TtScheme::Big1, shallow_big, deep_small, (true, false));
+    check(TtScheme::TwoDeep, deep_small, shallow_big, (true, true));
+    check(TtScheme::TwoBig1, shallow_big, deep_small, (true, true));
+    // A third position displaces the second level, never the protected first.
+    let mut table = Table::new(0, TtScheme::TwoDeep);
+    for e in [deep_small, shallow_big, entry(3, 1, 1)] {
+        table.store(e);
+    }
+    assert!(table.probe(1).is_some() && table.probe(2).is_none() && table.probe(3).is_some());
+    // The same position is always updated in place.
+    let mut table = Table::new(0, TtScheme::Deep);
+    table.store(deep_small);
+    table.store(Entry {
+        value: 7,
+        ..entry(1, 1, 1)
+    });
+    assert_eq!(table.probe(1).map(|e| e.value), Some(7));
+}
+
+/// With a small table the scheme decides what is kept, so each one searches its own tree.
+#[test]
+fn every_replacement_scheme_changes_the_tree() {
+    let game = Kalah::from_options("").unwrap();
+    let eval = Kalah::parse_eval("store-diff").unwrap();
+    let config = Config::parse("alphabeta+id+tt-value+tt-move").unwrap();
+    let counts: Vec<u64> = TtScheme::ALL
+        .iter()
+        .map(|scheme| {
+            let params = Params::default()
+                .with_assignments([
+                    "tt-bits=6",
+                    "id-step=1",
+                    &format!("tt-scheme={}", scheme.name()),
+                ])
+                .unwrap();
+            let mut searcher = Searcher::new(config, params, eval);
+            let iterations = searcher.search(&mut game.clone(), 10, &mut |_| {});
+            iterations.iter().map(|it| it.counters.expanded()).sum()
+        })
+        .collect();
+    let mut distinct = counts.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), counts.len(), "{counts:?}");
+}
