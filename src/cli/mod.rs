@@ -60,6 +60,7 @@ enum Command {
 
 /// Parses the command line, runs the command and turns the result into an exit code.
 pub fn main() -> ExitCode {
+    restore_sigpipe();
     let cli = Cli::parse();
     let result = match cli.command {
         None => ablate::run_default(),
@@ -79,5 +80,16 @@ pub fn main() -> ExitCode {
             eprintln!("error: {e:#}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// Rust ignores SIGPIPE, so printing into a closed pipe (`cutoff search ... | head`) would
+/// panic; with the default action the process ends quietly instead, like any Unix filter.
+fn restore_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to SIG_DFL at start-up, before any thread
+    // exists, has no preconditions.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
