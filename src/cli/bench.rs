@@ -5,9 +5,9 @@ use super::Status;
 use crate::dispatch_game;
 use crate::game::GAMES;
 use crate::harness::bench::{bench_game, BenchDepths, Signature};
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use clap::Args;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 const EXPECTED: &str = "fixtures/expected/bench.json";
@@ -36,7 +36,7 @@ pub struct BenchArgs {
 }
 
 pub fn run(args: BenchArgs) -> Result<Status> {
-    let expected = args.check.as_deref().map(read_signature).transpose()?;
+    let expected = args.check.as_deref().map(Signature::read).transpose()?;
     let mut signature = Signature::default();
     for &game in GAMES {
         let file = args.positions.join(format!("{game}.json"));
@@ -55,8 +55,7 @@ pub fn run(args: BenchArgs) -> Result<Status> {
     }
     println!("Bench: {}", signature.total());
     if let Some(path) = &args.update {
-        let text = serde_json::to_string_pretty(&signature)? + "\n";
-        std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
+        signature.write(path)?;
         println!("wrote {}", path.display());
     }
     let Some(expected) = expected else {
@@ -82,10 +81,4 @@ pub fn run(args: BenchArgs) -> Result<Status> {
     );
     println!("if the change is intended, run `cutoff bench --update` and say so in the commit");
     Ok(Status::CheckFailed)
-}
-
-fn read_signature(path: &Path) -> Result<Signature> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    serde_json::from_str(&text).with_context(|| format!("parsing {}", path.display()))
 }

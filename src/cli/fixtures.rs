@@ -9,7 +9,7 @@ use crate::dispatch_game;
 use crate::game::{split_game_string, Game, GAMES};
 use crate::harness::fixtures::{fnv1a64, generate, load_fixture, to_json, GenerateSpec};
 use crate::harness::rundir::write_atomically;
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, bail, Result};
 use clap::{Args, Subcommand};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -102,9 +102,6 @@ fn generate_set<G: Game>(args: &GenerateArgs) -> Result<Status> {
         bail!("the games produced no position in that window (they end too soon)");
     }
     let text = to_json(&file);
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    }
     write_atomically(&path, text.as_bytes())?;
     load_fixture::<G>(&path)?;
     let distinct: BTreeSet<&str> = file.positions.iter().map(|p| p.board.as_str()).collect();

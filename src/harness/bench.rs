@@ -45,6 +45,19 @@ pub struct Signature {
 }
 
 impl Signature {
+    /// Reads a signature file.
+    pub fn read(path: &Path) -> Result<Signature> {
+        let text =
+            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        serde_json::from_str(&text).with_context(|| format!("parsing {}", path.display()))
+    }
+
+    /// Writes the signature to `path` (atomically: a failed write leaves the old file).
+    pub fn write(&self, path: &Path) -> Result<()> {
+        let text = serde_json::to_string_pretty(self).expect("signatures serialise") + "\n";
+        super::rundir::write_atomically(path, text.as_bytes())
+    }
+
     /// The total of one game's counts.
     pub fn game_total(counts: &GameCounts) -> u64 {
         counts.values().flat_map(|c| c.values()).sum()

@@ -69,6 +69,9 @@ pub fn write_manifest(dir: &Path, manifest: &Manifest) -> Result<()> {
 
 /// Writes `path` through `path.tmp` and a rename.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
     let temp = temp_path(path);
     std::fs::write(&temp, bytes).with_context(|| format!("writing {}", temp.display()))?;
     std::fs::rename(&temp, path)
