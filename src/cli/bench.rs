@@ -58,17 +58,17 @@ pub fn run(args: BenchArgs) -> Result<Status> {
         signature.write(path)?;
         println!("wrote {}", path.display());
     }
-    let Some(expected) = expected else {
+    let (Some(expected), Some(path)) = (expected, &args.check) else {
         return Ok(Status::Ok);
     };
     let diff = expected.diff(&signature);
     if diff.is_empty() {
-        println!("bench signature matches {}", args.check.unwrap().display());
+        println!("bench signature matches {}", path.display());
         return Ok(Status::Ok);
     }
     println!(
         "bench signature differs from {} ({} counts):",
-        args.check.unwrap().display(),
+        path.display(),
         diff.len()
     );
     for line in &diff {

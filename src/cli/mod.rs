@@ -16,8 +16,6 @@ mod search;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-pub use common::{load_position, GameArgs, SearchArgs as SearchSpecArgs};
-
 /// How a command that ran without error ended.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Status {

@@ -43,17 +43,6 @@ pub struct DepthResult {
     pub counters: Counters,
 }
 
-/// The depths whose results one root search to `depth` reports: the iterative-deepening
-/// schedule, or just `depth`.
-pub fn reported_depths<G: Game>(spec: &SearchSpec<G>, depth: u32) -> Vec<u32> {
-    match spec.config.algorithm() {
-        Algorithm::Negamax => {
-            Searcher::new(spec.config, spec.params.clone(), spec.eval).schedule(depth)
-        }
-        Algorithm::Expectimax => vec![depth],
-    }
-}
-
 /// Searches `game` to `depth` with fresh tables, calling `on_depth` with the cumulative
 /// result after each iteration, and returns them all.
 pub fn root_search<G: Game>(

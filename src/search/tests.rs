@@ -89,20 +89,24 @@ fn check_exact_against<G: Game>(
 ) {
     let subsets = exact_subsets();
     let config = subsets[subset % subsets.len()];
-    let (expected, _) = root_value(game, reference, depth, real);
-    let (got, _) = root_value(game, config, depth, real);
+    assert_same_value(game, reference, config, depth, real, "real");
+    assert_same_value(game, reference, config, depth, HashEval, "hash");
+}
+
+fn assert_same_value<G: Game, E: Evaluator<G> + Copy>(
+    game: &G,
+    reference: Config,
+    config: Config,
+    depth: u32,
+    eval: E,
+    eval_name: &str,
+) {
+    let (expected, _) = root_value(game, reference, depth, eval);
+    let (got, _) = root_value(game, config, depth, eval);
     assert_eq!(
         got,
         expected,
-        "{config} at depth {depth} (real evaluation) on\n{}",
-        game.board_string()
-    );
-    let (expected, _) = root_value(game, reference, depth, HashEval);
-    let (got, _) = root_value(game, config, depth, HashEval);
-    assert_eq!(
-        got,
-        expected,
-        "{config} at depth {depth} (hash evaluation) on\n{}",
+        "{config} at depth {depth} ({eval_name} evaluation) on\n{}",
         game.board_string()
     );
 }
