@@ -11,8 +11,12 @@
 //! - [`search`]: one generic negamax whose every enhancement is a runtime flag
 //!   ([`search::Enhancement`]), an expectimax, configuration strings `preset(+flag|-flag)*`,
 //!   the [`search::Params`] of every tunable, the transposition table and the counters.
+//! - [`runfolder`]: the run-folder format, the only code that knows `manifest.json` and
+//!   `records.jsonl`: typed manifest and records (one [`runfolder::SearchId`] per search), a
+//!   strict reader for finished runs and a tolerant one for runs in progress, the writers,
+//!   and the one list of spec differences used by resume, merge and compare.
 //! - [`harness`]: timed root searches, fixtures (seeded self-play), ablation plans and runs
-//!   (resumable, sharded, with progress), records and manifests, merging, the bench signature.
+//!   (resumable, sharded, with progress), merging, the bench signature.
 //! - [`report`]: run folders into `summary.md`, CSV tables and plotters charts (SVG and PNG),
 //!   the studies' published numbers beside ours, and `compare` between two runs.
 //! - [`cli`]: the clap front end; one `match` ([`dispatch_game!`]) from a game name to
@@ -31,10 +35,15 @@
 //! - Only `harness` touches clocks, threads and randomness (seeded `rand_chacha`) and writes
 //!   runs; `report` reads only what `harness` wrote (run folders) and writes only its own
 //!   tables and charts into them, so every table can be rendered again from committed records.
+//!   `harness` and `report` are peers over `runfolder`: neither imports the other, and
+//!   neither opens `manifest.json` or `records.jsonl` itself.
 //! - Only configuration and record types derive serde traits.
 
 pub mod cli;
 pub mod game;
 pub mod harness;
 pub mod report;
+pub mod runfolder;
 pub mod search;
+#[cfg(test)]
+mod testing;

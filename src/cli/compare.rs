@@ -7,7 +7,6 @@ use super::Status;
 use crate::report::compare::{compare, default_out, Tolerance};
 use anyhow::Result;
 use clap::Args;
-use std::io::{ErrorKind, Write};
 use std::path::PathBuf;
 
 #[derive(Args)]
@@ -38,11 +37,8 @@ pub fn run(args: CompareArgs) -> Result<Status> {
         None => default_out(&args.base, &args.new)?,
     };
     comparison.write(&out)?;
-    // A closed pipe (`cutoff compare A B | head`) is not an error: the files are written.
-    match write!(std::io::stdout().lock(), "{}", comparison.markdown()) {
-        Err(e) if e.kind() != ErrorKind::BrokenPipe => return Err(e.into()),
-        _ => eprintln!("wrote {}", out.join("compare.md").display()),
-    }
+    print!("{}", comparison.markdown());
+    eprintln!("wrote {}", out.join("compare.md").display());
     match comparison.passed() {
         true => Ok(Status::Ok),
         false => Ok(Status::CheckFailed),

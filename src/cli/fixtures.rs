@@ -8,7 +8,7 @@ use super::Status;
 use crate::dispatch_game;
 use crate::game::{split_game_string, Game, GAMES};
 use crate::harness::fixtures::{fnv1a64, generate, load_fixture, to_json, GenerateSpec};
-use crate::harness::rundir::write_atomically;
+use crate::runfolder::write_atomically;
 use anyhow::{anyhow, bail, Result};
 use clap::{Args, Subcommand};
 use std::collections::BTreeSet;

@@ -34,8 +34,8 @@ pub fn run(args: MergeArgs) -> Result<Status> {
             merged.total,
             merged.missing.len()
         );
-        for (position, config, depth) in merged.missing.iter().take(LIST_MISSING) {
-            eprintln!("  position {position}, {config}, depth {depth}");
+        for id in merged.missing.iter().take(LIST_MISSING) {
+            eprintln!("  {id}");
         }
         if merged.missing.len() > LIST_MISSING {
             eprintln!("  ... and {} more", merged.missing.len() - LIST_MISSING);

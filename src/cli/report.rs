@@ -1,11 +1,12 @@
-//! `cutoff report DIR [--depth D]`: writes the tables and charts of a run folder and prints
-//! its CAMMP-format table. It reads only the run folder; it searches nothing.
+//! `cutoff report DIR [--depth D] [--repair]`: writes the tables and charts of a run folder
+//! and prints its CAMMP-format table. It reads only the run folder; it searches nothing.
+//! `--repair` first drops a torn last line of `records.jsonl` (an interrupted write).
 
 use super::Status;
 use crate::report::write_report_at;
+use crate::runfolder::{drop_torn_line, RECORDS};
 use anyhow::Result;
 use clap::Args;
-use std::io::{ErrorKind, Write};
 use std::path::PathBuf;
 
 #[derive(Args)]
@@ -16,14 +17,21 @@ pub struct ReportArgs {
     /// configuration has an uncapped record of every position).
     #[arg(long, short)]
     depth: Option<u32>,
+    /// Drop a torn last line of `records.jsonl` (left by an interrupted run) before
+    /// reporting; that search is then missing until the run is resumed.
+    #[arg(long)]
+    repair: bool,
 }
 
 pub fn run(args: ReportArgs) -> Result<Status> {
+    if args.repair && drop_torn_line(&args.dir)? {
+        eprintln!(
+            "dropped the torn last line of {}",
+            args.dir.join(RECORDS).display()
+        );
+    }
     let table = write_report_at(&args.dir, args.depth)?;
     eprintln!("wrote {}", args.dir.join("summary.md").display());
-    // A closed pipe (`cutoff report DIR | head`) is not an error: the files are written.
-    match writeln!(std::io::stdout().lock(), "{table}") {
-        Err(e) if e.kind() != ErrorKind::BrokenPipe => Err(e.into()),
-        _ => Ok(Status::Ok),
-    }
+    println!("{table}");
+    Ok(Status::Ok)
 }

@@ -4,7 +4,8 @@ use super::common::{check_depth, load_position, GameArgs, SearchArgs as SpecArgs
 use super::Status;
 use crate::dispatch_game;
 use crate::game::Game;
-use crate::harness::measure::{root_search, DepthResult, SearchSpec};
+use crate::harness::measure::{root_search, SearchSpec};
+use crate::runfolder::DepthResult;
 use crate::search::{Enhancement, MAX_DEPTH};
 use anyhow::{bail, Result};
 use clap::Args;

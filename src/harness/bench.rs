@@ -55,7 +55,7 @@ impl Signature {
     /// Writes the signature to `path` (atomically: a failed write leaves the old file).
     pub fn write(&self, path: &Path) -> Result<()> {
         let text = serde_json::to_string_pretty(self).expect("signatures serialise") + "\n";
-        super::rundir::write_atomically(path, text.as_bytes())
+        crate::runfolder::write_atomically(path, text.as_bytes())
     }
 
     /// The total of one game's counts.

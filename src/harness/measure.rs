@@ -4,9 +4,9 @@
 //! iterative deepening it sums the iterations up to d, as DESIGN.md counts.
 
 use crate::game::Game;
+use crate::runfolder::DepthResult;
 use crate::search::expectimax::Expectimax;
 use crate::search::{Algorithm, Config, Counters, Iteration, Params, Searcher};
-use serde::{Deserialize, Serialize};
 use std::cell::Cell;
 use std::time::{Duration, Instant};
 
@@ -21,26 +21,6 @@ pub struct SearchSpec<G: Game> {
     pub eval: G::Eval,
     /// Stop a root search after this many expanded nodes (the result is then capped).
     pub node_limit: Option<u64>,
-}
-
-/// The result of a root search at one depth, as printed with `--json` and recorded.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct DepthResult {
-    /// The depth.
-    pub depth: u32,
-    /// Wall time of the root search up to this depth, in nanoseconds.
-    pub ns: u64,
-    /// The root value for the side to move.
-    pub score: i32,
-    /// The best move in the game's notation.
-    pub best_move: Option<String>,
-    /// The principal variation.
-    pub pv: Vec<String>,
-    /// Whether the node cap stopped the search: then only `capped` means anything.
-    pub capped: bool,
-    /// The counters, summed over the iterations up to this depth.
-    #[serde(flatten)]
-    pub counters: Counters,
 }
 
 /// Searches `game` to `depth` with fresh tables, calling `on_depth` with the cumulative

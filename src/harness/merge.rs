@@ -8,8 +8,7 @@
 
 use super::fixtures::{fnv1a64, FixtureFile};
 use super::plan::tasks;
-use super::records::{Manifest, Record};
-use super::rundir::{self, record_key, Key};
+use crate::runfolder::{self, describe, differences, Manifest, Record, SearchId};
 use anyhow::{anyhow, bail, Context, Result};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -22,7 +21,7 @@ pub struct Merged {
     /// Distinct searches found in the shards.
     pub found: usize,
     /// The searches no shard holds, in plan order.
-    pub missing: Vec<Key>,
+    pub missing: Vec<SearchId>,
 }
 
 /// Merges the run folders `shards` into the new run folder `out`.
@@ -30,7 +29,7 @@ pub fn merge(out: &Path, shards: &[PathBuf]) -> Result<Merged> {
     if shards.is_empty() {
         bail!("merge needs at least one shard folder");
     }
-    if rundir::read_manifest(out)?.is_some() {
+    if runfolder::read_manifest(out)?.is_some() {
         bail!(
             "{} already holds a run; merge into a new folder",
             out.display()
@@ -39,15 +38,15 @@ pub fn merge(out: &Path, shards: &[PathBuf]) -> Result<Merged> {
     let manifests = shards
         .iter()
         .map(|dir| {
-            rundir::read_manifest(dir)?
-                .ok_or_else(|| anyhow!("{} holds no {}", dir.display(), rundir::MANIFEST))
+            runfolder::read_manifest(dir)?
+                .ok_or_else(|| anyhow!("{} holds no {}", dir.display(), runfolder::MANIFEST))
         })
         .collect::<Result<Vec<_>>>()?;
     let manifest = merged_manifest(shards, &manifests)?;
     let order = plan_keys(&manifest)?;
     let mut records: BTreeMap<usize, Record> = BTreeMap::new();
     for dir in shards {
-        for record in rundir::read_records(dir)?.records {
+        for record in runfolder::read_records(dir)?.records {
             add_record(&mut records, &order, record, dir)?;
         }
     }
@@ -55,11 +54,11 @@ pub fn merge(out: &Path, shards: &[PathBuf]) -> Result<Merged> {
         .iter()
         .filter(|(_, i)| !records.contains_key(i))
         .map(|(k, i)| (*i, k.clone()));
-    let mut missing: Vec<(usize, Key)> = missing.collect();
+    let mut missing: Vec<(usize, SearchId)> = missing.collect();
     missing.sort();
     std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
-    rundir::write_manifest(out, &manifest)?;
-    rundir::rewrite_records(out, &records.values().cloned().collect::<Vec<_>>())?;
+    runfolder::write_manifest(out, &manifest)?;
+    runfolder::rewrite_records(out, &records.values().cloned().collect::<Vec<_>>())?;
     Ok(Merged {
         total: order.len(),
         found: records.len(),
@@ -76,13 +75,17 @@ fn merged_manifest(shards: &[PathBuf], manifests: &[Manifest]) -> Result<Manifes
     let first = unsharded(&manifests[0]);
     for (dir, manifest) in shards.iter().zip(manifests).skip(1) {
         let other = unsharded(manifest);
-        let mut differences = rundir::spec_differences(&first, &other, ("in the first", "here"));
+        let mut differences = vec![describe(
+            &differences(&first, &other),
+            ("in the first", "here"),
+        )];
         if other.git_revision != first.git_revision {
             differences.push(format!(
-                "git revision {} in the first, {} here",
+                "git revision: {} in the first, {} here",
                 first.git_revision, other.git_revision
             ));
         }
+        differences.retain(|d| !d.is_empty());
         if !differences.is_empty() {
             bail!(
                 "{} is not a shard of the same run as the first, {}: {}",
@@ -108,7 +111,7 @@ fn merged_manifest(shards: &[PathBuf], manifests: &[Manifest]) -> Result<Manifes
 
 /// Every search of the run with its place in plan order; the position ids come from the
 /// fixture file, which must still have the hash the run recorded.
-fn plan_keys(manifest: &Manifest) -> Result<BTreeMap<Key, usize>> {
+fn plan_keys(manifest: &Manifest) -> Result<BTreeMap<SearchId, usize>> {
     let path = Path::new(&manifest.fixture.path);
     let bytes =
         std::fs::read(path).with_context(|| format!("reading fixture {}", path.display()))?;
@@ -132,32 +135,27 @@ fn plan_keys(manifest: &Manifest) -> Result<BTreeMap<Key, usize>> {
         .into_iter()
         .enumerate()
         .map(|(i, t)| {
-            (
-                (
-                    ids[t.position].to_string(),
-                    manifest.configs[t.config].config.clone(),
-                    t.depth,
-                ),
-                i,
-            )
+            let id = SearchId {
+                position: ids[t.position].to_string(),
+                config: manifest.configs[t.config].config,
+                depth: t.depth,
+            };
+            (id, i)
         })
         .collect())
 }
 
 fn add_record(
     records: &mut BTreeMap<usize, Record>,
-    order: &BTreeMap<Key, usize>,
+    order: &BTreeMap<SearchId, usize>,
     record: Record,
     dir: &Path,
 ) -> Result<()> {
-    let key = record_key(&record);
-    let Some(&place) = order.get(&key) else {
+    let id = record.id();
+    let Some(&place) = order.get(&id) else {
         bail!(
-            "{} holds a search outside the run's plan (position {}, {}, depth {})",
-            dir.display(),
-            key.0,
-            key.1,
-            key.2
+            "{} holds a search outside the run's plan ({id})",
+            dir.display()
         );
     };
     match records.get(&place) {
@@ -166,10 +164,7 @@ fn add_record(
         }
         Some(kept) if same_search(kept, &record) => {}
         Some(kept) => bail!(
-            "shards disagree on position {}, {}, depth {}: {} nodes vs {} in {}",
-            key.0,
-            key.1,
-            key.2,
+            "shards disagree on {id}: {} nodes vs {} in {}",
             kept.result.counters.expanded(),
             record.result.counters.expanded(),
             dir.display()

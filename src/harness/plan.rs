@@ -5,7 +5,7 @@
 //! a clock. The order of tasks is depth, then position, then configuration, so an
 //! interrupted run has whole depths finished first; shard `i/n` takes every n-th task.
 
-use super::records::PlannedConfig;
+use crate::runfolder::{PlannedConfig, Role};
 use crate::search::{Config, Enhancement, MAX_DEPTH};
 use anyhow::{anyhow, bail, Result};
 use std::fmt;
@@ -90,16 +90,16 @@ impl Plan {
     /// The configurations in table order, each once, the baseline `alphabeta` first.
     pub fn configs(&self, full: Config) -> Result<Vec<PlannedConfig>> {
         let techniques = full.without(Enhancement::Ab).flags();
-        let mut rows = vec![row(baseline(), "baseline", None, full)];
+        let mut rows = vec![row(baseline(), Role::Baseline, None, full)];
         let add_one = || {
             techniques
                 .iter()
-                .map(|&e| row(baseline().with(e), "add-one", Some(e), full))
+                .map(|&e| row(baseline().with(e), Role::AddOne, Some(e), full))
         };
         let leave_one_out = || {
             techniques
                 .iter()
-                .map(|&e| row(full.without(e), "leave-one-out", Some(e), full))
+                .map(|&e| row(full.without(e), Role::LeaveOneOut, Some(e), full))
         };
         match self {
             Plan::AddOne => rows.extend(add_one()),
@@ -108,15 +108,17 @@ impl Plan {
             Plan::AllSubsets => rows.extend(
                 subsets(&techniques)?
                     .into_iter()
-                    .map(|c| row(c, "subset", None, full)),
+                    .map(|c| row(c, Role::Subset, None, full)),
             ),
-            Plan::Configs(list) => rows.extend(list.iter().map(|&c| row(c, "listed", None, full))),
+            Plan::Configs(list) => {
+                rows.extend(list.iter().map(|&c| row(c, Role::Listed, None, full)))
+            }
         }
         if !matches!(self, Plan::AddOne | Plan::Configs(_)) {
-            rows.push(row(full, "full", None, full));
+            rows.push(row(full, Role::Full, None, full));
         }
         let mut seen = std::collections::BTreeSet::new();
-        rows.retain(|r| seen.insert(r.config.clone()));
+        rows.retain(|r| seen.insert(r.config.to_string()));
         Ok(rows)
     }
 }
@@ -128,17 +130,17 @@ pub fn baseline() -> Config {
 
 /// A plan row; add-one and leave-one-out rows are labelled by their role, the others by
 /// [`label`].
-fn row(config: Config, role: &str, technique: Option<Enhancement>, full: Config) -> PlannedConfig {
+fn row(config: Config, role: Role, technique: Option<Enhancement>, full: Config) -> PlannedConfig {
     let label = match (role, technique) {
-        ("add-one", Some(e)) => format!("alpha-beta with {}", e.title()),
-        ("leave-one-out", Some(e)) => format!("all without {}", e.title()),
+        (Role::AddOne, Some(e)) => format!("alpha-beta with {}", e.title()),
+        (Role::LeaveOneOut, Some(e)) => format!("all without {}", e.title()),
         _ => label(config, full),
     };
     PlannedConfig {
-        config: config.to_string(),
+        config,
         label,
-        role: role.into(),
-        technique: technique.map(|e| e.name().to_string()),
+        role,
+        technique,
     }
 }
 

@@ -14,10 +14,11 @@ use super::fixtures::{load_fixture, Fixture};
 use super::measure::{root_search, SearchSpec};
 use super::plan::{baseline, depths_text, tasks, Plan, Shard, Task};
 use super::progress::Progress;
-use super::records::{FixtureRef, Manifest, PlannedConfig, Record};
-use super::rundir::{record_key, Key};
-use super::{provenance, rundir};
+use super::provenance;
 use crate::game::{split_game_string, Game};
+use crate::runfolder::{
+    self, describe, differences, FixtureRef, Manifest, PlannedConfig, Record, SearchId,
+};
 use crate::search::{Config, Params};
 use anyhow::{anyhow, bail, Context, Result};
 use std::collections::BTreeMap;
@@ -64,7 +65,6 @@ pub struct Prepared<G: Game> {
     /// Its manifest (the existing one when resuming).
     pub manifest: Manifest,
     resuming: bool,
-    torn_at: Option<u64>,
     positions: Vec<(String, G)>,
     configs: Vec<Config>,
     eval: G::Eval,
@@ -76,7 +76,7 @@ pub struct Prepared<G: Game> {
 
 /// How `execute` ended.
 #[derive(Debug, PartialEq, Eq)]
-pub struct Outcome {
+pub struct RunEnd {
     /// This shard's searches.
     pub total: usize,
     /// Searches already recorded before this run.
@@ -126,11 +126,7 @@ pub fn prepare<G: Game>(spec: &AblationSpec) -> Result<Prepared<G>> {
         label,
         started,
     );
-    let configs = manifest
-        .configs
-        .iter()
-        .map(|c| Config::parse(&c.config).expect("planned configs parse"))
-        .collect();
+    let configs = manifest.configs.iter().map(|c| c.config).collect();
     let all = tasks(positions.len(), manifest.configs.len(), &spec.depths);
     let tasks: Vec<Task> = all
         .into_iter()
@@ -142,7 +138,6 @@ pub fn prepare<G: Game>(spec: &AblationSpec) -> Result<Prepared<G>> {
         dir,
         manifest,
         resuming: false,
-        torn_at: None,
         pending: tasks.clone(),
         tasks,
         positions,
@@ -230,7 +225,7 @@ fn new_manifest<G: Game>(
             positions,
         },
         plan: spec.plan.name().to_string(),
-        baseline: baseline().to_string(),
+        baseline: baseline(),
         configs,
         depths: spec.depths.clone(),
         params: spec.params.clone(),
@@ -245,31 +240,28 @@ fn new_manifest<G: Game>(
 impl<G: Game> Prepared<G> {
     /// Reads what the folder already holds: the same spec resumes, anything else is an error.
     fn load_existing(&mut self) -> Result<()> {
-        let Some(existing) = rundir::read_manifest(&self.dir)? else {
+        let Some(existing) = runfolder::read_manifest(&self.dir)? else {
             return self.check_empty_folder();
         };
-        rundir::check_same_spec(&self.dir, &existing, &self.manifest)?;
-        let file = rundir::read_records(&self.dir)?;
+        check_same_spec(&self.dir, &existing, &self.manifest)?;
+        let file = runfolder::read_records(&self.dir)?;
         let order = self.plan_order();
         let mut done = std::collections::BTreeSet::new();
         for record in &file.records {
-            let key = record_key(record);
-            if !order.contains_key(&key) {
+            let id = record.id();
+            if !order.contains_key(&id) {
                 bail!(
-                    "{} holds a search outside this run's plan (position {}, {}, depth {})",
-                    self.dir.join(rundir::RECORDS).display(),
-                    key.0,
-                    key.1,
-                    key.2
+                    "{} holds a search outside this run's plan ({id})",
+                    self.dir.join(runfolder::RECORDS).display(),
                 );
             }
-            done.insert(key);
+            done.insert(id);
         }
         let pending = self
             .pending
             .iter()
             .copied()
-            .filter(|&t| !done.contains(&self.task_key(t)))
+            .filter(|&t| !done.contains(&self.task_id(t)))
             .collect();
         self.pending = pending;
         if existing.git_revision != self.manifest.git_revision {
@@ -280,7 +272,6 @@ impl<G: Game> Prepared<G> {
         }
         self.manifest = existing;
         self.resuming = true;
-        self.torn_at = file.torn_at;
         Ok(())
     }
 
@@ -293,32 +284,27 @@ impl<G: Game> Prepared<G> {
             bail!(
                 "{} exists and is not a run folder (no {})",
                 self.dir.display(),
-                rundir::MANIFEST
+                runfolder::MANIFEST
             );
         }
         Ok(())
     }
 
-    fn task_key(&self, task: Task) -> Key {
-        (
-            self.positions[task.position].0.clone(),
-            self.manifest.configs[task.config].config.clone(),
-            task.depth,
-        )
+    fn task_id(&self, task: Task) -> SearchId {
+        SearchId {
+            position: self.positions[task.position].0.clone(),
+            config: self.configs[task.config],
+            depth: task.depth,
+        }
     }
 
-    /// Every task key of this shard with its place in plan order.
-    fn plan_order(&self) -> BTreeMap<Key, usize> {
+    /// Every search of this shard with its place in plan order.
+    fn plan_order(&self) -> BTreeMap<SearchId, usize> {
         self.tasks
             .iter()
             .enumerate()
-            .map(|(i, &t)| (self.task_key(t), i))
+            .map(|(i, &t)| (self.task_id(t), i))
             .collect()
-    }
-
-    /// The number of searches this run still has to do.
-    pub fn pending(&self) -> usize {
-        self.pending.len()
     }
 
     /// One search: the position, the configuration and the depth of `task`, fresh tables.
@@ -337,21 +323,20 @@ impl<G: Game> Prepared<G> {
         result.depth = task.depth;
         Record {
             position: id.clone(),
-            config: self.manifest.configs[task.config].config.clone(),
+            config: self.configs[task.config],
             result,
         }
     }
 }
 
 /// Runs the missing searches of `prepared`, stopping early when `stop` is set.
-pub fn execute<G: Game>(prepared: &Prepared<G>, quiet: bool, stop: &AtomicBool) -> Result<Outcome> {
+pub fn execute<G: Game>(prepared: &Prepared<G>, quiet: bool, stop: &AtomicBool) -> Result<RunEnd> {
     std::fs::create_dir_all(&prepared.dir)
         .with_context(|| format!("creating {}", prepared.dir.display()))?;
-    if !prepared.resuming {
-        rundir::write_manifest(&prepared.dir, &prepared.manifest)?;
-    }
-    if let Some(at) = prepared.torn_at {
-        rundir::drop_torn_line(&prepared.dir, at)?;
+    if prepared.resuming {
+        runfolder::drop_torn_line(&prepared.dir)?;
+    } else {
+        runfolder::write_manifest(&prepared.dir, &prepared.manifest)?;
     }
     let total = prepared.tasks.len();
     let done_before = total - prepared.pending.len();
@@ -375,7 +360,7 @@ pub fn execute<G: Game>(prepared: &Prepared<G>, quiet: bool, stop: &AtomicBool) 
     if !interrupted {
         sort_records(prepared)?;
     }
-    Ok(Outcome {
+    Ok(RunEnd {
         total,
         done_before,
         done_now,
@@ -386,7 +371,7 @@ pub fn execute<G: Game>(prepared: &Prepared<G>, quiet: bool, stop: &AtomicBool) 
 
 /// Runs the pending tasks on worker threads; this thread writes the records as they come.
 fn run_pending<G: Game>(prepared: &Prepared<G>, quiet: bool, stop: &AtomicBool) -> Result<usize> {
-    let mut writer = rundir::RecordWriter::open(&prepared.dir)?;
+    let mut writer = runfolder::RecordWriter::open(&prepared.dir)?;
     let total = prepared.tasks.len() as u64;
     let mut progress = Progress::new(total, total - prepared.pending.len() as u64, quiet);
     let halt = AtomicBool::new(false);
@@ -438,10 +423,23 @@ fn run_pending<G: Game>(prepared: &Prepared<G>, quiet: bool, stop: &AtomicBool) 
 fn sort_records<G: Game>(prepared: &Prepared<G>) -> Result<()> {
     let order = prepared.plan_order();
     let mut records: BTreeMap<usize, Record> = BTreeMap::new();
-    for record in rundir::read_records(&prepared.dir)?.records {
-        if let Some(&place) = order.get(&record_key(&record)) {
+    for record in runfolder::read_records(&prepared.dir)?.records {
+        if let Some(&place) = order.get(&record.id()) {
             records.entry(place).or_insert(record);
         }
     }
-    rundir::rewrite_records(&prepared.dir, &records.into_values().collect::<Vec<_>>())
+    runfolder::rewrite_records(&prepared.dir, &records.into_values().collect::<Vec<_>>())
+}
+
+/// Fails, listing the differences, when `existing` (from `dir`) has another spec than `new`.
+fn check_same_spec(dir: &Path, existing: &Manifest, new: &Manifest) -> Result<()> {
+    let differences = differences(existing, new);
+    if !differences.is_empty() {
+        bail!(
+            "{} holds a run with a different spec ({}); choose another --out or --label",
+            dir.display(),
+            describe(&differences, ("there", "now"))
+        );
+    }
+    Ok(())
 }

@@ -4,25 +4,19 @@
 use super::fixtures::{generate, load_fixture, to_json, FixtureFile, GenerateSpec};
 use super::merge::{merge, same_search};
 use super::plan::{parse_depths, Plan, Shard};
-use super::records::{Manifest, Record};
-use super::run::{execute, prepare, AblationSpec, Outcome};
-use super::{provenance, rundir};
+use super::provenance;
+use super::run::{execute, prepare, AblationSpec, RunEnd};
 use crate::game::kalah::Kalah;
 use crate::game::Game;
+use crate::runfolder::{self as rundir, describe, differences, Manifest, Record, Role};
 use crate::search::{Config, Params};
+use crate::testing::TempDir;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
-/// A fresh, empty folder under the system's temp dir.
-fn temp_dir(name: &str) -> PathBuf {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_nanos();
-    let dir =
-        std::env::temp_dir().join(format!("cutoff-test-{}-{name}-{nanos}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh, empty folder under the system's temp dir, removed at the end of the test.
+fn temp_dir(name: &str) -> TempDir {
+    TempDir::new(name)
 }
 
 fn check_depths(text: &str, expected: Result<&[u32], &str>) {
@@ -112,7 +106,7 @@ fn plans_and_labels() {
     assert_eq!(cammp.last().unwrap().label, "all (cammp)");
     assert!(cammp
         .iter()
-        .any(|r| r.label == "all without null move" && r.role == "leave-one-out"));
+        .any(|r| r.label == "all without null move" && r.role == Role::LeaveOneOut));
 }
 
 #[test]
@@ -193,7 +187,6 @@ fn generation_is_seeded_and_loads_back() {
     let loaded = load_fixture::<Kalah>(&path).unwrap();
     assert_eq!(loaded.positions.len(), 12);
     assert!(loaded.positions.iter().all(|(_, g)| g.outcome().is_none()));
-    std::fs::remove_dir_all(fixture_dir).ok();
 }
 
 /// Loads `text` as a Kalah fixture; the error must contain every one of `wants`.
@@ -205,7 +198,6 @@ fn check_load_error(text: &str, wants: &[&str]) {
     for want in wants.iter().chain(&[path.to_str().unwrap()]) {
         assert!(e.contains(want), "`{e}` lacks `{want}`");
     }
-    std::fs::remove_dir_all(dir).ok();
 }
 
 fn fixture_text(moves: &str) -> String {
@@ -259,7 +251,7 @@ fn spec(fixture: &Path, out: &Path, jobs: usize, shard: Option<Shard>) -> Ablati
     }
 }
 
-fn run(spec: &AblationSpec) -> Outcome {
+fn run(spec: &AblationSpec) -> RunEnd {
     let prepared = prepare::<Kalah>(spec).unwrap();
     execute(&prepared, true, &AtomicBool::new(false)).unwrap()
 }
@@ -320,7 +312,6 @@ fn threads_shards_and_resumes_give_the_same_records() {
     assert_eq!(records(&two), expected, "resumed");
     let again = run(&spec(&fixture, &two, 1, None));
     assert_eq!(again.done_now, 0);
-    std::fs::remove_dir_all(dir).ok();
 }
 
 fn check_prepare_error(spec: &AblationSpec, wants: &[&str]) {
@@ -343,21 +334,21 @@ fn bad_runs_fail_before_writing() {
             depths: vec![1, 2],
             ..base.clone()
         },
-        &["different spec", "depths: [1] there, [1,2] now"],
+        &["different spec", "depths: 1 there, 1,2 now"],
     );
     check_prepare_error(
         &AblationSpec {
             plan: Plan::AddOne,
             ..base.clone()
         },
-        &["plan: \"add-one+leave-one-out\" there, \"add-one\" now"],
+        &["plan: add-one+leave-one-out there, add-one now"],
     );
     check_prepare_error(
         &AblationSpec {
             max_nodes: Some(9),
             ..base.clone()
         },
-        &["max_nodes: null there, 9 now"],
+        &["max nodes: none there, 9 now"],
     );
     check_prepare_error(
         &AblationSpec {
@@ -394,11 +385,8 @@ fn bad_runs_fail_before_writing() {
         ..manifest.clone()
     };
     assert_eq!(
-        rundir::spec_differences(&manifest, &other, ("there", "now")),
-        [
-            "depths: [1] there, [] now",
-            "shard: null there, \"1/2\" now"
-        ]
+        describe(&differences(&manifest, &other), ("there", "now")),
+        "shard: none there, 1/2 now; depths: 1 there, none now"
     );
     let not_a_run = dir.join("other");
     std::fs::create_dir_all(&not_a_run).unwrap();
@@ -411,9 +399,9 @@ fn bad_runs_fail_before_writing() {
         &["is not a run folder"],
     );
     std::fs::write(out.join(rundir::RECORDS), "{\"position\":1}\n").unwrap();
-    check_prepare_error(&base, &["records.jsonl line 1 is not a valid record"]);
+    check_prepare_error(&base, &["records.jsonl line 1: not a record"]);
     std::fs::write(out.join(rundir::MANIFEST), "{").unwrap();
-    check_prepare_error(&base, &["manifest.json is not a valid manifest"]);
+    check_prepare_error(&base, &["manifest.json: not a manifest of a run folder"]);
     let fresh = dir.join("fresh");
     check_prepare_error(
         &AblationSpec {
@@ -424,7 +412,6 @@ fn bad_runs_fail_before_writing() {
         &["missing.json"],
     );
     assert!(!fresh.exists());
-    std::fs::remove_dir_all(dir).ok();
 }
 
 #[test]
@@ -442,5 +429,4 @@ fn records_compare_without_time() {
     assert!(same_search(&records[0], &other));
     other.result.counters.n_nodes += 1;
     assert!(!same_search(&records[0], &other));
-    std::fs::remove_dir_all(dir).ok();
 }

@@ -44,10 +44,12 @@ fn line(fields: &[String]) -> String {
 fn config_fields(row: &Row) -> [String; 4] {
     let planned = &row.planned;
     [
-        planned.config.clone(),
+        planned.config.to_string(),
         planned.label.clone(),
-        planned.role.clone(),
-        planned.technique.clone().unwrap_or_default(),
+        planned.role.name().to_string(),
+        planned
+            .technique
+            .map_or(String::new(), |t| t.name().to_string()),
     ]
 }
 

@@ -10,7 +10,6 @@
 mod charts;
 pub mod compare;
 mod csv;
-mod load;
 mod stats;
 mod studies;
 mod tables;
@@ -18,7 +17,7 @@ mod tables;
 mod tests;
 mod values;
 
-use crate::harness::records::Manifest;
+use crate::runfolder::Manifest;
 use anyhow::{bail, Context, Result};
 use stats::Grid;
 use std::fs;
@@ -34,7 +33,7 @@ pub fn write_report(dir: &Path) -> Result<String> {
 /// default at the largest depth where every configuration has an uncapped record of every
 /// position, and returns the CAMMP-format table as Markdown.
 pub fn write_report_at(dir: &Path, depth: Option<u32>) -> Result<String> {
-    let run = load::read_run(dir)?;
+    let run = crate::runfolder::read_run(dir)?;
     let grid = Grid::new(&run);
     let depth = match depth {
         Some(d) if !grid.depths.contains(&d) => {
@@ -155,21 +154,10 @@ fn provenance(m: &Manifest, grid: &Grid, depth: u32) -> String {
 
 /// `name=value` for every search parameter, by name.
 fn params_text(m: &Manifest) -> String {
-    let pairs: Vec<String> = params(m)
+    let pairs: Vec<String> = m
+        .param_values()
         .into_iter()
         .map(|(name, value)| format!("{name}={value}"))
         .collect();
     pairs.join(", ")
-}
-
-/// Every search parameter as `(name, value)`, by name.
-fn params(m: &Manifest) -> Vec<(String, String)> {
-    let value = serde_json::to_value(&m.params).expect("params serialise");
-    let fields = value.as_object().into_iter().flatten();
-    fields
-        .map(|(name, v)| {
-            let text = v.as_str().map_or(v.to_string(), str::to_string);
-            (name.clone(), text)
-        })
-        .collect()
 }

@@ -6,8 +6,9 @@
 //! of freedom). A cell with any capped record has no mean: a capped search says only that
 //! the tree was bigger than the cap. This module formats nothing and reads no file.
 
-use super::load::Run;
-use crate::harness::records::PlannedConfig;
+use crate::runfolder::Run;
+use crate::runfolder::{PlannedConfig, Role};
+use crate::search::Config;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// What one record says about one position.
@@ -192,7 +193,7 @@ pub struct Grid {
     /// A row per planned configuration, in plan order.
     pub rows: Vec<Row>,
     /// The configuration ratios are taken against.
-    pub baseline: String,
+    pub baseline: Config,
 }
 
 impl Grid {
@@ -224,7 +225,7 @@ impl Grid {
             depths.insert(result.depth);
             positions.insert(record.position.clone());
         }
-        let baseline = run.manifest.baseline.clone();
+        let baseline = run.manifest.baseline;
         Grid {
             depths: depths.into_iter().collect(),
             positions,
@@ -255,7 +256,7 @@ impl Grid {
     }
 
     /// The first row whose plan role is `role`.
-    pub fn role(&self, role: &str) -> Option<&Row> {
+    pub fn role(&self, role: Role) -> Option<&Row> {
         self.rows.iter().find(|r| r.planned.role == role)
     }
 

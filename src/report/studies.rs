@@ -7,7 +7,8 @@
 
 use super::stats::{Estimate, Grid, Row, Stat};
 use super::tables::{markdown_table, sig3, thousands};
-use crate::harness::records::Manifest;
+use crate::runfolder::{Manifest, Role};
+use crate::search::Config;
 use std::collections::BTreeMap;
 
 /// One row of a published node table.
@@ -18,7 +19,7 @@ pub struct PublishedRow {
     /// Average nodes expanded.
     pub nodes: u64,
     /// The plan role of the matching configuration (`baseline`, `add-one`, ...).
-    pub role: &'static str,
+    pub role: Role,
     /// The techniques added or left out, by our names (one published technique may be
     /// several of ours: "transposition tables" is `tt-value` and `tt-move`).
     pub techniques: &'static [&'static str],
@@ -37,7 +38,7 @@ const TT: &[&str] = &["tt-value", "tt-move"];
 const fn row(
     label: &'static str,
     nodes: u64,
-    role: &'static str,
+    role: Role,
     techniques: &'static [&'static str],
 ) -> PublishedRow {
     PublishedRow {
@@ -53,89 +54,89 @@ pub const CAMMP_NODES: [PublishedRow; 16] = [
     row(
         "alpha-beta with quiescence search",
         550_477,
-        "add-one",
+        Role::AddOne,
         &["quiescence"],
     ),
-    row("alpha-beta", 243_820, "baseline", &[]),
+    row("alpha-beta", 243_820, Role::Baseline, &[]),
     row(
         "alpha-beta with null move",
         237_897,
-        "add-one",
+        Role::AddOne,
         &["null-move"],
     ),
     row(
         "alpha-beta with multi-cut",
         218_994,
-        "add-one",
+        Role::AddOne,
         &["multi-cut"],
     ),
     row(
         "alpha-beta with transposition tables",
         166_481,
-        "add-one",
+        Role::AddOne,
         TT,
     ),
     row(
         "alpha-beta with late move reduction",
         146_167,
-        "add-one",
+        Role::AddOne,
         &["lmr"],
     ),
     row(
         "alpha-beta with killer moves",
         64_636,
-        "add-one",
+        Role::AddOne,
         &["killers"],
     ),
     row(
         "alpha-beta with history heuristics",
         44_851,
-        "add-one",
+        Role::AddOne,
         &["history"],
     ),
     row(
         "all without late move reduction",
         21_395,
-        "leave-one-out",
+        Role::LeaveOneOut,
         &["lmr"],
     ),
     row(
         "all without multi-cut",
         16_329,
-        "leave-one-out",
+        Role::LeaveOneOut,
         &["multi-cut"],
     ),
     row(
         "all without quiescence search",
         9_078,
-        "leave-one-out",
+        Role::LeaveOneOut,
         &["quiescence"],
     ),
     row(
         "all without history heuristics",
         8_996,
-        "leave-one-out",
+        Role::LeaveOneOut,
         &["history"],
     ),
     row(
         "all without null move",
         6_739,
-        "leave-one-out",
+        Role::LeaveOneOut,
         &["null-move"],
     ),
     row(
         "all without transposition tables",
         6_278,
-        "leave-one-out",
+        Role::LeaveOneOut,
         TT,
     ),
     row(
         "all without killer moves",
         5_870,
-        "leave-one-out",
+        Role::LeaveOneOut,
         &["killers"],
     ),
-    row("all (CAMMP)", 5_859, "full", &[]),
+    row("all (CAMMP)", 5_859, Role::Full, &[]),
 ];
 
 /// CAMMP's average search time per depth with every technique (ms, 1.7 GHz single core).
@@ -174,11 +175,9 @@ fn matches(published: &PublishedRow, ours: &Row) -> bool {
     if published.role != ours.planned.role {
         return false;
     }
-    match &ours.planned.technique {
+    match ours.planned.technique {
         None => published.techniques.is_empty(),
-        Some(t) => t
-            .split('+')
-            .all(|name| published.techniques.contains(&name)),
+        Some(t) => published.techniques.contains(&t.name()),
     }
 }
 
@@ -236,7 +235,10 @@ fn cammp_section(manifest: &Manifest, grid: &Grid, depth: u32) -> String {
         "## Published results: CAMMP\n\nSource: {CAMMP_SOURCE}. Ours: mean nodes expanded \
          at depth {depth} over the run's positions.\n\n"
     );
-    if let Some(full) = grid.role("full").filter(|r| r.planned.config != "cammp") {
+    if let Some(full) = grid
+        .role(Role::Full)
+        .filter(|r| r.planned.config != Config::parse("cammp").expect("a preset"))
+    {
         let config = &full.planned.config;
         out += &format!("Our full set is `{config}`, not CAMMP's ten techniques.\n\n");
     }
@@ -375,7 +377,7 @@ fn swap_line(above: &Ranked, below: &Ranked) -> String {
 }
 
 fn time_table(grid: &Grid) -> String {
-    let Some(full) = grid.role("full") else {
+    let Some(full) = grid.role(Role::Full) else {
         return String::new();
     };
     let rows: Vec<Vec<String>> = CAMMP_MS

@@ -86,7 +86,7 @@ pub fn markdown_table(header: &[&str], right: &[bool], rows: &[Vec<String>]) -> 
 /// the ratio to the baseline, rows by descending nodes; with a caption saying so.
 pub fn cammp_table(grid: &Grid, depth: u32) -> String {
     let base = grid.baseline_row();
-    let base_label = base.map_or(grid.baseline.as_str(), |b| b.planned.label.as_str());
+    let base_label = base.map_or(grid.baseline.to_string(), |b| b.planned.label.clone());
     let rows: Vec<Vec<String>> = grid
         .ranked(depth)
         .into_iter()

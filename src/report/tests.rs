@@ -6,44 +6,24 @@
 use super::stats::{estimate, t_95};
 use super::studies::ranking_swaps;
 use super::{write_report, write_report_at};
-use crate::harness::measure::DepthResult;
-use crate::harness::records::{FixtureRef, Manifest, PlannedConfig, Record};
-use crate::search::{Counters, Params};
+use crate::runfolder::{DepthResult, FixtureRef, Manifest, PlannedConfig, Record};
+use crate::search::{Config, Counters, Enhancement, Params};
+use crate::testing::TempDir;
 use std::fs;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::path::Path;
 
 /// A run folder (or a folder of them) that removes itself when the test ends.
-pub(super) struct RunDir(pub(super) PathBuf);
+pub(super) type RunDir = TempDir;
 
-impl RunDir {
-    /// Writes `manifest` and `records` (in the order given) into a new folder.
-    pub(super) fn new(manifest: &Manifest, records: &[Record]) -> RunDir {
-        let dir = RunDir::empty();
-        write_run(&dir.0, manifest, records);
-        dir
-    }
-
-    /// A new empty folder.
-    pub(super) fn empty() -> RunDir {
-        static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let id = NEXT.fetch_add(1, Ordering::Relaxed);
-        let dir =
-            std::env::temp_dir().join(format!("cutoff-report-test-{}-{id}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        RunDir(dir)
-    }
-
-    fn read(&self, name: &str) -> String {
-        fs::read_to_string(self.0.join(name)).unwrap()
-    }
+/// Writes `manifest` and `records` (in the order given) into a new folder.
+pub(super) fn run_dir(manifest: &Manifest, records: &[Record]) -> RunDir {
+    let dir = TempDir::new("report");
+    write_run(&dir, manifest, records);
+    dir
 }
 
-impl Drop for RunDir {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
+fn read(dir: &Path, name: &str) -> String {
+    fs::read_to_string(dir.join(name)).unwrap()
 }
 
 /// Writes `manifest` and `records` (in the order given) into `dir`, created if needed.
@@ -91,10 +71,10 @@ pub(super) fn manifest(game: &str, plan: Plan, depths: &[u32]) -> Manifest {
     let configs = plan
         .iter()
         .map(|&(config, label, role, technique)| PlannedConfig {
-            config: config.into(),
+            config: parse_config(config),
             label: label.into(),
-            role: role.into(),
-            technique: technique.map(str::to_string),
+            role: serde_json::from_value(serde_json::json!(role)).expect("a role"),
+            technique: technique.map(|t| Enhancement::from_name(t).expect("a technique")),
         })
         .collect();
     Manifest {
@@ -120,7 +100,7 @@ pub(super) fn manifest(game: &str, plan: Plan, depths: &[u32]) -> Manifest {
             positions: 3,
         },
         plan: "add-one+leave-one-out".into(),
-        baseline: "alphabeta".into(),
+        baseline: parse_config("alphabeta"),
         configs,
         depths: depths.to_vec(),
         params: Params::default(),
@@ -128,6 +108,11 @@ pub(super) fn manifest(game: &str, plan: Plan, depths: &[u32]) -> Manifest {
         seed: 7,
         shard: None,
     }
+}
+
+/// The configuration `text` (which parses).
+pub(super) fn parse_config(text: &str) -> Config {
+    Config::parse(text).expect("a configuration")
 }
 
 pub(super) fn record(position: &str, config: &str, depth: u32, nodes: u64, capped: bool) -> Record {
@@ -148,7 +133,7 @@ pub(super) fn record(position: &str, config: &str, depth: u32, nodes: u64, cappe
     };
     Record {
         position: position.into(),
-        config: config.into(),
+        config: parse_config(config),
         result,
     }
 }
@@ -200,7 +185,7 @@ fn estimates_have_t_intervals() {
 
 #[test]
 fn cammp_table_has_rows_means_intervals_and_ratios() {
-    let run = RunDir::new(
+    let run = run_dir(
         &manifest("kalah", PLAN, &[1, 2]),
         &records(PLAN, &[1, 2], &NODES),
     );
@@ -223,7 +208,7 @@ fn cammp_table_has_rows_means_intervals_and_ratios() {
     assert!(table.contains("Student's t"), "{table}");
     // The default depth is the largest complete one.
     assert!(write_report(&run.0).unwrap().contains("at depth 2"));
-    let summary = run.read("summary.md");
+    let summary = read(&run, "summary.md");
     assert!(
         summary.contains("| alpha-beta | 200 | 2,000 |"),
         "{summary}"
@@ -239,10 +224,10 @@ fn capped_cells_show_capped_never_a_number() {
     let mut recs = records(PLAN, &[1, 2], &NODES);
     let last = recs
         .iter_mut()
-        .find(|r| r.config == "alphabeta+killers" && r.result.depth == 2)
+        .find(|r| r.config == parse_config("alphabeta+killers") && r.result.depth == 2)
         .unwrap();
     last.result.capped = true;
-    let run = RunDir::new(&manifest("kalah", PLAN, &[1, 2]), &recs);
+    let run = run_dir(&manifest("kalah", PLAN, &[1, 2]), &recs);
     assert!(
         write_report(&run.0).unwrap().contains("at depth 1"),
         "depth 2 has a capped cell"
@@ -252,13 +237,12 @@ fn capped_cells_show_capped_never_a_number() {
         table.contains("| alpha-beta with killer moves | capped (1/3) |  | 3 | — |"),
         "{table}"
     );
-    let summary = run.read("summary.md");
+    let summary = read(&run, "summary.md");
     assert!(
         summary.contains("| alpha-beta with killer moves | 100 | capped (1/3) |"),
         "{summary}"
     );
-    assert!(run
-        .read("summary.csv")
+    assert!(read(&run, "summary.csv")
         .contains("alphabeta+killers,alpha-beta with killer moves,add-one,killers,2,3,1,,,\n"));
 }
 
@@ -288,12 +272,12 @@ fn ming_mang_runs_sit_beside_cammp() {
         [30, 30, 30],
         [20, 20, 20],
     ];
-    let run = RunDir::new(
+    let run = run_dir(
         &manifest("mingmang", PLAN, &[4]),
         &records(PLAN, &[4], &nodes),
     );
     write_report(&run.0).unwrap();
-    let summary = run.read("summary.md");
+    let summary = read(&run, "summary.md");
     assert!(summary.contains("| alpha-beta with killer moves | 64,636 | 0.265 | alpha-beta with killer moves | 400,000 | 2.00 |"), "{summary}");
     assert!(
         summary.contains("| alpha-beta with null move | 237,897 | 0.976 | not in this run |"),
@@ -308,12 +292,12 @@ fn ming_mang_runs_sit_beside_cammp() {
 
 #[test]
 fn other_games_name_their_study() {
-    let run = RunDir::new(
+    let run = run_dir(
         &manifest("kalah:6,4,standard", PLAN, &[1]),
         &records(PLAN, &[1], &NODES),
     );
     write_report(&run.0).unwrap();
-    let summary = run.read("summary.md");
+    let summary = read(&run, "summary.md");
     assert!(
         summary.contains("The study that applies is Mancala / Kalah (course project, 2022), which published win rates"),
         "{summary}"
@@ -326,19 +310,19 @@ fn other_games_name_their_study() {
 
 #[test]
 fn csv_files_have_a_line_per_cell() {
-    let run = RunDir::new(
+    let run = run_dir(
         &manifest("kalah", PLAN, &[1, 2]),
         &records(PLAN, &[1, 2], &NODES),
     );
     write_report_at(&run.0, Some(1)).unwrap();
-    let summary = run.read("summary.csv");
+    let summary = read(&run, "summary.csv");
     let lines: Vec<&str> = summary.lines().collect();
     assert_eq!(lines.len(), 1 + PLAN.len());
     assert_eq!(
         lines[2],
         "2,alphabeta,alpha-beta,baseline,,1,3,0,200.000,248.434,1.000000"
     );
-    let per_depth = run.read("per-depth.csv");
+    let per_depth = read(&run, "per-depth.csv");
     let lines: Vec<&str> = per_depth.lines().collect();
     assert_eq!(lines.len(), 1 + PLAN.len() * 2);
     assert!(
@@ -351,7 +335,7 @@ fn csv_files_have_a_line_per_cell() {
 
 #[test]
 fn charts_are_written_as_svg_and_png() {
-    let run = RunDir::new(
+    let run = run_dir(
         &manifest("kalah", PLAN, &[1, 2, 3]),
         &records(PLAN, &[1, 2, 3], &NODES),
     );
@@ -379,8 +363,8 @@ fn record_order_does_not_change_the_output() {
     assert_ne!(len % 7, 0);
     let shuffled: Vec<Record> = (0..len).map(|i| recs[(i * 7) % len].clone()).collect();
     let (a, b) = (
-        RunDir::new(&plan_manifest, &recs),
-        RunDir::new(&plan_manifest, &shuffled),
+        run_dir(&plan_manifest, &recs),
+        run_dir(&plan_manifest, &shuffled),
     );
     assert_eq!(write_report(&a.0).unwrap(), write_report(&b.0).unwrap());
     let files = [
@@ -391,7 +375,7 @@ fn record_order_does_not_change_the_output() {
         "charts/node-savings.svg",
     ];
     for name in files {
-        assert_eq!(a.read(name), b.read(name), "{name}");
+        assert_eq!(read(&a, name), read(&b, name), "{name}");
     }
     for name in ["charts/nodes-per-depth.png", "charts/branching-factor.png"] {
         assert_eq!(
@@ -404,7 +388,7 @@ fn record_order_does_not_change_the_output() {
 
 /// The error of reporting a run whose `file` is replaced by `text`.
 fn error_with(file: &str, text: &str) -> String {
-    let run = RunDir::new(&manifest("kalah", PLAN, &[1]), &records(PLAN, &[1], &NODES));
+    let run = run_dir(&manifest("kalah", PLAN, &[1]), &records(PLAN, &[1], &NODES));
     fs::write(run.0.join(file), text).unwrap();
     format!("{:#}", write_report(&run.0).unwrap_err())
 }
@@ -433,7 +417,7 @@ fn errors_name_the_file_and_line() {
     check(
         "records.jsonl",
         &format!("{good}\n{good}\n"),
-        "records.jsonl line 2: position `p0`, configuration `alphabeta`, depth 1 repeats line 1",
+        "records.jsonl line 2: position p0, alphabeta, depth 1 repeats line 1",
     );
     let stranger = good.replace("\"alphabeta\"", "\"minimax\"");
     check(
@@ -444,14 +428,14 @@ fn errors_name_the_file_and_line() {
     let missing = std::env::temp_dir().join("cutoff-report-test-no-such-folder");
     let error = format!("{:#}", write_report(Path::new(&missing)).unwrap_err());
     assert!(
-        error.contains("reading") && error.contains("manifest.json"),
+        error.contains("not a run folder (no manifest.json)"),
         "{error}"
     );
 }
 
 #[test]
 fn a_depth_outside_the_run_is_an_error() {
-    let run = RunDir::new(
+    let run = run_dir(
         &manifest("kalah", PLAN, &[1, 2]),
         &records(PLAN, &[1, 2], &NODES),
     );
@@ -468,13 +452,15 @@ fn exact_configurations_are_held_to_alpha_beta_root_values() {
         .iter_mut()
         .filter(|r| r.position == "p1" && r.result.depth == 2)
     {
-        if r.config == "alphabeta+killers" || r.config == "alphabeta+quiescence" {
+        if r.config == parse_config("alphabeta+killers")
+            || r.config == parse_config("alphabeta+quiescence")
+        {
             r.result.score = 5;
         }
     }
-    let dir = RunDir::new(&manifest("kalah", PLAN, &depths), &records);
+    let dir = run_dir(&manifest("kalah", PLAN, &depths), &records);
     write_report(&dir.0).unwrap();
-    let summary = dir.read("summary.md");
+    let summary = read(&dir, "summary.md");
     assert!(
         summary.contains("1 root values differ from alpha-beta's"),
         "{summary}"

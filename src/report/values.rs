@@ -7,7 +7,6 @@
 
 use super::stats::{Grid, Row};
 use super::tables::markdown_table;
-use crate::search::Config;
 
 /// The Markdown section, or nothing when the run has no exact configuration besides the
 /// baseline.
@@ -18,7 +17,7 @@ pub fn section(grid: &Grid) -> String {
     let exact: Vec<&Row> = grid
         .rows
         .iter()
-        .filter(|r| r.planned.config != grid.baseline && is_exact(&r.planned.config))
+        .filter(|r| r.planned.config != grid.baseline && r.planned.config.is_exact())
         .collect();
     if exact.is_empty() {
         return String::new();
@@ -50,10 +49,6 @@ pub fn section(grid: &Grid) -> String {
         grid.baseline,
         markdown_table(&header, &right, &rows)
     )
-}
-
-fn is_exact(config: &str) -> bool {
-    Config::parse(config).is_ok_and(|c| c.is_exact())
 }
 
 /// Positions compared at `depth` (uncapped on both sides) and how many of them differ.

@@ -121,7 +121,7 @@ impl Enhancement {
 }
 
 /// The search algorithm a configuration runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Algorithm {
     /// Negamax with any set of enhancements (the empty set is plain minimax).
@@ -131,7 +131,7 @@ pub enum Algorithm {
 }
 
 /// A set of enhancements together with the algorithm.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(into = "String", try_from = "String")]
 pub struct Config {
     algorithm: Algorithm,

@@ -11,7 +11,7 @@ use super::style::{SeriesStyle, Styles};
 use super::{titled, Chart, FONT};
 use crate::report::stats::{ratio, Grid, Row};
 use crate::report::tables::{nodes_text, sig3};
-use crate::search::Enhancement;
+use crate::runfolder::Role;
 use anyhow::Result;
 use plotters::coord::ranged1d::SegmentedCoord;
 use plotters::coord::types::RangedCoordi32;
@@ -47,7 +47,7 @@ impl Savings {
     pub fn new(grid: &Grid, depth: u32, styles: &Styles, subtitle: &str) -> Option<Savings> {
         let parts = [
             (Part::AddOne, grid.baseline_row()),
-            (Part::LeaveOneOut, grid.role("full")),
+            (Part::LeaveOneOut, grid.role(Role::Full)),
         ];
         let panels: Vec<Panel> = parts
             .into_iter()
@@ -79,10 +79,10 @@ enum Part {
 }
 
 impl Part {
-    fn role(self) -> &'static str {
+    fn role(self) -> Role {
         match self {
-            Part::AddOne => "add-one",
-            Part::LeaveOneOut => "leave-one-out",
+            Part::AddOne => Role::AddOne,
+            Part::LeaveOneOut => Role::LeaveOneOut,
         }
     }
 
@@ -116,7 +116,7 @@ fn panel(grid: &Grid, depth: u32, styles: &Styles, part: Part, reference: &Row) 
                 None => nodes_text(row.nodes(depth)),
                 Some(_) => format!("no ratio: {} has no mean", reference.planned.label),
             }),
-            style: styles.of(&row.planned.config),
+            style: styles.of(row.planned.config),
         })
         .collect();
     let label = &reference.planned.label;
@@ -130,17 +130,10 @@ fn panel(grid: &Grid, depth: u32, styles: &Styles, part: Part, reference: &Row) 
 
 /// The technique's title (`killer moves`), or the row's label when it names no technique.
 fn technique_title(row: &Row) -> String {
-    let Some(technique) = &row.planned.technique else {
-        return row.planned.label.clone();
-    };
-    let title = |name: &str| {
-        Enhancement::from_name(name).map_or(name.to_string(), |e| e.title().to_string())
-    };
-    technique
-        .split('+')
-        .map(title)
-        .collect::<Vec<_>>()
-        .join(" + ")
+    match row.planned.technique {
+        Some(technique) => technique.title().to_string(),
+        None => row.planned.label.clone(),
+    }
 }
 
 impl Chart for Savings {

@@ -103,7 +103,7 @@ impl LineChart {
             .iter()
             .map(|row| Series {
                 label: row.planned.label.clone(),
-                style: styles.of(&row.planned.config),
+                style: styles.of(row.planned.config),
                 points: values(row)
                     .into_iter()
                     .filter_map(|(d, v)| Some((f64::from(d), y.place(v)?)))

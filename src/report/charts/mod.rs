@@ -1,20 +1,20 @@
 //! The charts of a run, each written as SVG and PNG (1200 x 800) into `charts/`: nodes,
 //! time and effective branching factor per depth (a line per configuration), and node
-//! savings per technique (horizontal bars, add-one and leave-one-out). `compare` draws the
-//! chart of a comparison of two runs.
+//! savings per technique (horizontal bars, add-one and leave-one-out). The drawing helpers
+//! are shared with `compare`'s chart, which lives with `compare`; this module knows nothing
+//! of comparisons.
 //!
 //! Text is set in DejaVu Sans, embedded from the `dejavu` crate and given to plotters'
 //! `ab_glyph` renderer, so the PNGs need no system font. Capped and missing cells are left
 //! out of a chart (the tables say why); nothing here computes a statistic of its own.
 
-mod axis;
-mod bars;
-pub mod compare;
+pub(super) mod axis;
+pub(super) mod bars;
 mod lines;
-mod style;
+pub(super) mod style;
 
 use super::stats::Grid;
-use crate::harness::records::Manifest;
+use crate::runfolder::Manifest;
 use anyhow::{bail, Context, Result};
 use lines::{LineChart, Measure};
 use plotters::coord::Shift;
@@ -23,13 +23,13 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 /// The size of every chart, in pixels.
-const SIZE: (u32, u32) = (1200, 800);
+pub(super) const SIZE: (u32, u32) = (1200, 800);
 
 /// The font family every text of a chart uses (registered as DejaVu Sans).
-const FONT: &str = "sans-serif";
+pub(super) const FONT: &str = "sans-serif";
 
 /// A chart that can be drawn on any plotters backend.
-trait Chart {
+pub(super) trait Chart {
     /// Draws the chart on `root`, which covers the whole image.
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
     where
@@ -71,7 +71,7 @@ pub fn write_charts(dir: &Path, manifest: &Manifest, grid: &Grid, depth: u32) ->
     Ok(())
 }
 
-fn write_chart(dir: &Path, name: &str, chart: &impl Chart) -> Result<()> {
+pub(super) fn write_chart(dir: &Path, name: &str, chart: &impl Chart) -> Result<()> {
     let svg = dir.join(format!("{name}.svg"));
     let png = dir.join(format!("{name}.png"));
     let root = SVGBackend::new(&svg, SIZE).into_drawing_area();
@@ -91,7 +91,7 @@ where
 }
 
 /// Registers DejaVu Sans (regular and bold) as the family [`FONT`], once per process.
-fn register_font() -> Result<()> {
+pub(super) fn register_font() -> Result<()> {
     static REGISTERED: OnceLock<bool> = OnceLock::new();
     let ok = REGISTERED.get_or_init(|| {
         let regular = register_font_style(FontStyle::Normal, dejavu::sans::regular());
@@ -104,13 +104,13 @@ fn register_font() -> Result<()> {
     Ok(())
 }
 
-fn register_font_style(style: FontStyle, bytes: &'static [u8]) -> bool {
+pub(super) fn register_font_style(style: FontStyle, bytes: &'static [u8]) -> bool {
     plotters::style::register_font(FONT, style, bytes).is_ok()
 }
 
 /// The title of a chart (bold, with a smaller subtitle) drawn across the top of `root`;
 /// returns the area below it.
-fn titled<DB: DrawingBackend>(
+pub(super) fn titled<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     title: &str,
     subtitle: &str,

@@ -7,6 +7,8 @@
 
 use super::super::stats::Grid;
 use super::FONT;
+use crate::runfolder::Role;
+use crate::search::{Config, Enhancement};
 use anyhow::Result;
 use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
@@ -67,7 +69,7 @@ impl SeriesStyle {
 
 /// The style of every configuration, by configuration string.
 pub struct Styles {
-    by_config: BTreeMap<String, SeriesStyle>,
+    by_config: BTreeMap<Config, SeriesStyle>,
 }
 
 impl Styles {
@@ -75,7 +77,7 @@ impl Styles {
     /// in the plan; rows without a technique other than the baseline and the full set get
     /// the following colours and cycle through the markers.
     pub fn new(grid: &Grid) -> Styles {
-        let mut colors: BTreeMap<&str, RGBColor> = BTreeMap::new();
+        let mut colors: BTreeMap<Enhancement, RGBColor> = BTreeMap::new();
         let mut next = 0;
         let mut by_config = BTreeMap::new();
         for row in &grid.rows {
@@ -84,12 +86,12 @@ impl Styles {
                 next += 1;
                 PALETTE[(next - 1) % PALETTE.len()]
             };
-            let style = match (planned.role.as_str(), planned.technique.as_deref()) {
+            let style = match (planned.role, planned.technique) {
                 _ if planned.config == grid.baseline => black(false, Marker::Square),
-                ("full", _) => black(true, Marker::Diamond),
+                (Role::Full, _) => black(true, Marker::Diamond),
                 (role, Some(t)) => {
                     let color = *colors.entry(t).or_insert_with(&mut take);
-                    let leave_out = role == "leave-one-out";
+                    let leave_out = role == Role::LeaveOneOut;
                     let marker = if leave_out {
                         Marker::Triangle
                     } else {
@@ -112,14 +114,14 @@ impl Styles {
                     }
                 }
             };
-            by_config.insert(planned.config.clone(), style);
+            by_config.insert(planned.config, style);
         }
         Styles { by_config }
     }
 
     /// The style of `config` (a planned configuration).
-    pub fn of(&self, config: &str) -> SeriesStyle {
-        self.by_config[config]
+    pub fn of(&self, config: Config) -> SeriesStyle {
+        self.by_config[&config]
     }
 }
 

@@ -9,6 +9,7 @@
 //! output. It reads only run folders, searches and times nothing, and leaves the exit code
 //! to the CLI.
 
+mod chart;
 mod nodes;
 mod side;
 #[cfg(test)]
@@ -18,12 +19,12 @@ mod times;
 
 pub use times::{Timing, Tolerance, Verdict};
 
-use super::charts;
 use super::stats::Grid;
-use crate::harness::records::PlannedConfig;
+use crate::runfolder::Difference;
+use crate::runfolder::PlannedConfig;
 use anyhow::{Context, Result};
 use nodes::Group;
-use side::{Difference, Side};
+use side::RunSet;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -46,9 +47,9 @@ pub struct Row {
 #[derive(Debug)]
 pub struct Comparison {
     /// The reference runs.
-    pub base: Side,
+    pub base: RunSet,
     /// The runs under test.
-    pub new: Side,
+    pub new: RunSet,
     /// Spec fields in which the sides differ (depths, node cap, parameters).
     pub setup: Vec<Difference>,
     /// A row per planned configuration and depth, in plan order.
@@ -77,9 +78,9 @@ pub fn compare(base: &Path, new: &Path, tolerance: Tolerance) -> Result<Comparis
     })
 }
 
-fn rows(base: &Side, new: &Side, groups: &[Group], tolerance: Tolerance) -> Vec<Row> {
+fn rows(base: &RunSet, new: &RunSet, groups: &[Group], tolerance: Tolerance) -> Vec<Row> {
     let grids =
-        |side: &Side| -> Vec<Grid> { side.runs.iter().map(|(_, r)| Grid::new(r)).collect() };
+        |side: &RunSet| -> Vec<Grid> { side.runs.iter().map(|(_, r)| Grid::new(r)).collect() };
     let (base_grids, new_grids) = (grids(base), grids(new));
     let all = base_grids.iter().chain(&new_grids);
     let depths: BTreeSet<u32> = all.flat_map(|g| g.depths.iter().copied()).collect();
@@ -87,14 +88,14 @@ fn rows(base: &Side, new: &Side, groups: &[Group], tolerance: Tolerance) -> Vec<
     let mut rows = Vec::new();
     for planned in &base.manifest().configs {
         for &depth in &depths {
-            let config = planned.config.as_str();
+            let config = planned.config;
             let timing = times::timing(&base_grids, &new_grids, config, depth);
             rows.push(Row {
                 planned: planned.clone(),
                 depth,
                 timing,
                 time: tolerance.verdict(timing.as_ref()),
-                changed_positions: changed.get(&(config.into(), depth)).copied().unwrap_or(0),
+                changed_positions: changed.get(&(config, depth)).copied().unwrap_or(0),
             });
         }
     }
@@ -157,7 +158,7 @@ impl Comparison {
         std::fs::write(&path, self.markdown())
             .with_context(|| format!("writing {}", path.display()))?;
         match self.chart_depth() {
-            Some(depth) => charts::compare::write(out, self, depth),
+            Some(depth) => chart::write(out, self, depth),
             None => Ok(()),
         }
     }

@@ -1,22 +1,18 @@
-//! Node counts compared exactly, record by record, joined on (configuration, depth,
-//! position): the base's first run against the new side's first run, and every repeated run
+//! Node counts compared exactly, record by record, joined on the search's identity: the base's first run against the new side's first run, and every repeated run
 //! against its side's first run (searches are deterministic, so repeats must agree). A
 //! record differs when its nodes expanded, node cap, score or best move differ, or when one
 //! run lacks it; every difference is kept, none is summarised away.
 //!
 //! Times are not looked at here, and nothing is formatted but the names of the runs.
 
-use super::side::Side;
-use crate::harness::records::Record;
-use crate::report::load::Run;
+use super::side::RunSet;
+use crate::runfolder::{Record, Run, SearchId};
+use crate::search::Config;
 use std::collections::{BTreeMap, BTreeSet};
-
-/// A record's identity in a comparison: configuration, depth, position.
-pub type Key = (String, u32, String);
 
 /// What a record says, apart from its time and counters other than nodes expanded.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Outcome {
+pub struct Found {
     /// Nodes expanded, `n_nodes + n_qnodes`.
     pub nodes: u64,
     /// Whether the node cap stopped the search.
@@ -27,10 +23,10 @@ pub struct Outcome {
     pub best_move: Option<String>,
 }
 
-impl Outcome {
-    fn of(record: &Record) -> Outcome {
+impl Found {
+    fn of(record: &Record) -> Found {
         let result = &record.result;
-        Outcome {
+        Found {
             nodes: result.counters.expanded(),
             capped: result.capped,
             score: result.score,
@@ -43,17 +39,19 @@ impl Outcome {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Sides {
     /// Both runs, with different outcomes.
-    Both(Outcome, Outcome),
+    Both(Found, Found),
     /// Only the first run.
-    First(Outcome),
+    First(Found),
     /// Only the second run.
-    Second(Outcome),
+    Second(Found),
 }
 
 /// One record that differs between two runs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Change {
-    pub key: Key,
+    /// The search.
+    pub id: SearchId,
+    /// What each run says of it.
     pub sides: Sides,
 }
 
@@ -70,7 +68,7 @@ pub struct Group {
 
 /// The differences of base against new, then of each repeated run against its side's
 /// first run; groups without a difference are left out.
-pub fn compare_nodes(base: &Side, new: &Side) -> Vec<Group> {
+pub fn compare_nodes(base: &RunSet, new: &RunSet) -> Vec<Group> {
     let names = ("base".to_string(), "new".to_string());
     let mut groups = vec![Group {
         title: "Base against new".into(),
@@ -94,41 +92,37 @@ pub fn compare_nodes(base: &Side, new: &Side) -> Vec<Group> {
     groups
 }
 
-fn outcomes(run: &Run) -> BTreeMap<Key, Outcome> {
-    let key = |r: &Record| (r.config.clone(), r.result.depth, r.position.clone());
-    run.records
-        .iter()
-        .map(|r| (key(r), Outcome::of(r)))
-        .collect()
+fn outcomes(run: &Run) -> BTreeMap<SearchId, Found> {
+    run.records.iter().map(|r| (r.id(), Found::of(r))).collect()
 }
 
 /// Every record in which `first` and `second` differ, by key.
 fn changes(first: &Run, second: &Run) -> Vec<Change> {
     let (a, b) = (outcomes(first), outcomes(second));
-    let keys: BTreeSet<&Key> = a.keys().chain(b.keys()).collect();
-    let sides = |k: &Key| match (a.get(k).cloned(), b.get(k).cloned()) {
+    let ids: BTreeSet<&SearchId> = a.keys().chain(b.keys()).collect();
+    let sides = |k: &SearchId| match (a.get(k).cloned(), b.get(k).cloned()) {
         (Some(x), Some(y)) if x != y => Some(Sides::Both(x, y)),
         (Some(x), None) => Some(Sides::First(x)),
         (None, Some(y)) => Some(Sides::Second(y)),
         _ => None,
     };
-    keys.into_iter()
-        .filter_map(|k| {
+    ids.into_iter()
+        .filter_map(|id| {
             Some(Change {
-                key: k.clone(),
-                sides: sides(k)?,
+                id: id.clone(),
+                sides: sides(id)?,
             })
         })
         .collect()
 }
 
 /// How many positions differ in any group, per (configuration, depth).
-pub fn changed_positions(groups: &[Group]) -> BTreeMap<(String, u32), usize> {
-    let mut positions: BTreeMap<(String, u32), BTreeSet<&str>> = BTreeMap::new();
+pub fn changed_positions(groups: &[Group]) -> BTreeMap<(Config, u32), usize> {
+    let mut positions: BTreeMap<(Config, u32), BTreeSet<&str>> = BTreeMap::new();
     for change in groups.iter().flat_map(|g| &g.changes) {
-        let (config, depth, position) = &change.key;
-        let cell = positions.entry((config.clone(), *depth)).or_default();
-        cell.insert(position);
+        let id = &change.id;
+        let cell = positions.entry((id.config, id.depth)).or_default();
+        cell.insert(&id.position);
     }
     positions
         .into_iter()

@@ -1,15 +1,15 @@
 //! One side of a comparison read from disk: a run folder, or a folder whose subfolders are
 //! repeated runs of one spec; and the spec fields in which two runs differ.
 //!
-//! Repeated runs must agree on every spec field below. The two sides must agree on the
+//! Repeated runs must agree on every spec field but those that only name a run (label, plan,
+//! seed, ...): [`crate::runfolder::differences`] lists them. The two sides must agree on the
 //! fields that define the experiment (game, evaluation, fixture, configurations) and may
-//! differ in the others (depths, node cap, parameters): the comparison notes those. The
-//! provenance fields (revision, compiler, CPU, start time, label, seed) are never compared.
-//! This module reads and checks manifests; it compares no record.
+//! differ in the setup (positions, depths, node cap, parameters): the comparison notes those.
+//! Provenance (revision, compiler, CPU, start time) is never compared. This module reads and
+//! checks manifests; it compares no record.
 
-use crate::harness::records::Manifest;
-use crate::report::load::{read_run, Run};
-use crate::report::params;
+use crate::runfolder::Manifest;
+use crate::runfolder::{describe, differences, read_run, Difference, FieldKind, Run};
 use anyhow::{bail, Context, Result};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -18,19 +18,16 @@ use std::path::{Path, PathBuf};
 /// runs may hold its own comparison output.
 pub const OUT_PREFIX: &str = "compare-vs-";
 
-/// The spec fields that define the experiment: the two sides must agree on them.
-const EXPERIMENT: [&str; 4] = ["game", "evaluation", "fixture hash", "configurations"];
-
 /// A run folder, or a folder of repeated runs of one spec.
 #[derive(Debug)]
-pub struct Side {
+pub struct RunSet {
     /// The folder as given.
     pub dir: PathBuf,
     /// The runs with their names (the folder's own name for a single run), sorted by name.
     pub runs: Vec<(String, Run)>,
 }
 
-impl Side {
+impl RunSet {
     /// The first run's manifest (every run of a side has the same spec).
     pub fn manifest(&self) -> &Manifest {
         &self.runs[0].1.manifest
@@ -39,7 +36,7 @@ impl Side {
 
 /// Reads the run folder `dir`, or every run folder directly inside `dir`, and checks that
 /// repeated runs have one spec.
-pub fn read_side(dir: &Path) -> Result<Side> {
+pub fn read_side(dir: &Path) -> Result<RunSet> {
     if !dir.is_dir() {
         bail!("{}: no such folder", dir.display());
     }
@@ -54,16 +51,20 @@ pub fn read_side(dir: &Path) -> Result<Side> {
     }
     let (first_name, first) = &runs[0];
     for (name, run) in &runs[1..] {
-        let differences = differences(&first.manifest, &run.manifest);
+        let mut differences = differences(&first.manifest, &run.manifest);
+        differences.retain(|d| d.kind != FieldKind::Identity);
         if !differences.is_empty() {
             bail!(
                 "{}: runs `{first_name}` and `{name}` are not repeats of one spec ({})",
                 dir.display(),
-                describe(&differences, first_name, name)
+                describe(
+                    &differences,
+                    (&format!("in {first_name}"), &format!("in {name}"))
+                )
             );
         }
     }
-    Ok(Side {
+    Ok(RunSet {
         dir: dir.to_path_buf(),
         runs,
     })
@@ -106,78 +107,20 @@ pub fn folder_name(dir: &Path) -> Result<String> {
     Ok(name.to_string_lossy().into_owned())
 }
 
-/// A spec field in which two runs differ.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Difference {
-    /// The field (`game`, `param tt-bits`, ...).
-    pub field: String,
-    /// Its value in the first run.
-    pub first: String,
-    /// Its value in the second run.
-    pub second: String,
-}
-
-/// The compared spec fields of `m` as text, game first, parameters last.
-fn spec(m: &Manifest) -> Vec<(String, String)> {
-    let configs: Vec<&str> = m.configs.iter().map(|c| c.config.as_str()).collect();
-    let depths: Vec<String> = m.depths.iter().map(u32::to_string).collect();
-    let max_nodes = m.max_nodes.map_or("none".to_string(), |n| n.to_string());
-    let fields = [
-        ("game", m.game.clone()),
-        ("evaluation", m.eval.clone()),
-        ("fixture hash", m.fixture.hash.clone()),
-        ("configurations", configs.join(",")),
-        ("depths", depths.join(",")),
-        ("max nodes", max_nodes),
-    ];
-    let fields = fields.into_iter().map(|(f, v)| (f.to_string(), v));
-    let params = params(m)
-        .into_iter()
-        .map(|(name, value)| (format!("param {name}"), value));
-    fields.chain(params).collect()
-}
-
-/// Every compared spec field in which `first` and `second` differ, game first.
-pub fn differences(first: &Manifest, second: &Manifest) -> Vec<Difference> {
-    // Both specs have the same fields (the parameters are one struct), in the same order.
-    let pairs = spec(first).into_iter().zip(spec(second));
-    pairs
-        .filter(|((_, a), (_, b))| a != b)
-        .map(|((field, first), (_, second))| Difference {
-            field,
-            first,
-            second,
-        })
-        .collect()
-}
-
-/// The differences in words: `game: kalah in base, mingmang in new; ...`.
-pub fn describe(differences: &[Difference], first: &str, second: &str) -> String {
-    let parts: Vec<String> = differences
-        .iter()
-        .map(|d| {
-            format!(
-                "{}: {} in {first}, {} in {second}",
-                d.field, d.first, d.second
-            )
-        })
-        .collect();
-    parts.join("; ")
-}
-
 /// Fails when the sides are runs of different experiments; otherwise returns the spec
 /// fields in which they differ (depths, node cap, parameters).
-pub fn setup_differences(base: &Side, new: &Side) -> Result<Vec<Difference>> {
-    let all = differences(base.manifest(), new.manifest());
+pub fn setup_differences(base: &RunSet, new: &RunSet) -> Result<Vec<Difference>> {
+    let mut all = differences(base.manifest(), new.manifest());
+    all.retain(|d| d.kind != FieldKind::Identity);
     let (experiment, setup): (Vec<Difference>, Vec<Difference>) = all
         .into_iter()
-        .partition(|d| EXPERIMENT.contains(&d.field.as_str()));
+        .partition(|d| d.kind == FieldKind::Experiment);
     if !experiment.is_empty() {
         bail!(
             "{} and {} are runs of different experiments ({})",
             base.dir.display(),
             new.dir.display(),
-            describe(&experiment, "base", "new")
+            describe(&experiment, ("in base", "in new"))
         );
     }
     Ok(setup)

@@ -4,8 +4,9 @@
 //! comparable are errors; the output files.
 
 use super::{compare, default_out, Comparison, Tolerance, Verdict};
-use crate::harness::records::{Manifest, Record};
-use crate::report::tests::{manifest, record, write_run, Plan, RunDir};
+use crate::report::tests::{manifest, parse_config, record, run_dir, write_run, Plan, RunDir};
+use crate::runfolder::{Manifest, Record};
+use crate::testing::TempDir;
 use std::fs;
 
 const PLAN: Plan = &[
@@ -39,9 +40,9 @@ fn records(scale: f64) -> Vec<Record> {
 /// A side: one run folder, or a folder of runs `r1`, `r2`, ... for several.
 fn side(manifest: &Manifest, runs: &[Vec<Record>]) -> RunDir {
     if let [only] = runs {
-        return RunDir::new(manifest, only);
+        return run_dir(manifest, only);
     }
-    let dir = RunDir::empty();
+    let dir = TempDir::new("compare");
     for (idx, records) in runs.iter().enumerate() {
         write_run(&dir.0.join(format!("r{}", idx + 1)), manifest, records);
     }
@@ -101,9 +102,9 @@ fn check_change(edit: impl Fn(&mut Vec<Record>), want: &str) {
 /// The record of position `p{i}` of `config` at `depth`.
 fn find<'a>(records: &'a mut [Record], config: &str, depth: u32, i: usize) -> &'a mut Record {
     let position = format!("p{i}");
-    let found = records
-        .iter_mut()
-        .find(|r| r.config == config && r.result.depth == depth && r.position == position);
+    let found = records.iter_mut().find(|r| {
+        r.config == parse_config(config) && r.result.depth == depth && r.position == position
+    });
     found.unwrap()
 }
 
@@ -132,7 +133,13 @@ fn every_record_difference_is_listed_and_fails() {
         "`cammp` depth 1, position `p0`: capped in new at 50 nodes, not in base (50 nodes)",
     );
     check_change(
-        |rs| rs.retain(|r| !(r.config == "alphabeta" && r.position == "p2" && r.result.depth == 1)),
+        |rs| {
+            rs.retain(|r| {
+                !(r.config == parse_config("alphabeta")
+                    && r.position == "p2"
+                    && r.result.depth == 1)
+            })
+        },
         "`alphabeta` depth 1, position `p2`: only in base (300 nodes)",
     );
 }
@@ -279,7 +286,7 @@ fn runs_that_cannot_be_compared_are_errors() {
     let mut other_configs = spec();
     other_configs.configs.pop();
     let mut alphabeta = records(1.0);
-    alphabeta.retain(|r| r.config == "alphabeta");
+    alphabeta.retain(|r| r.config == parse_config("alphabeta"));
     let fewer = side(&other_configs, &[alphabeta]);
     check(
         &good,
@@ -307,13 +314,13 @@ fn runs_that_cannot_be_compared_are_errors() {
         &good,
         "manifest.json: not a manifest of a run folder",
     );
-    let empty = RunDir::empty();
+    let empty = TempDir::new("compare");
     check(
         &good,
         &empty,
         "not a run folder (no manifest.json) and no run folders inside",
     );
-    let gone = RunDir(empty.0.join("gone"));
+    let gone = TempDir(empty.0.join("gone"));
     check(&gone, &good, "gone: no such folder");
 }
 

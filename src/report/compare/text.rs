@@ -5,11 +5,13 @@
 //! Configurations are written as their configuration strings, the records' identities.
 //! This module formats what the comparison computed; it decides no verdict.
 
-use super::nodes::{Change, Outcome, Sides};
-use super::side::{describe, Side};
+use super::chart::CHART;
+use super::nodes::{Change, Found, Sides};
+use super::side::RunSet;
 use super::{Comparison, Row};
-use crate::report::charts::compare::CHART;
 use crate::report::tables::{markdown_table, sig3, thousands};
+use crate::runfolder::describe;
+use crate::runfolder::SearchId;
 
 /// The whole text.
 pub fn markdown(c: &Comparison) -> String {
@@ -37,7 +39,7 @@ fn header(c: &Comparison) -> String {
     if !c.setup.is_empty() {
         lines.push(format!(
             "the sides' specs differ beyond the code (node changes are to be expected): {}",
-            describe(&c.setup, "base", "new")
+            describe(&c.setup, ("in base", "in new"))
         ));
     }
     lines.push(format!(
@@ -56,7 +58,7 @@ fn header(c: &Comparison) -> String {
     title + &list
 }
 
-fn side_line(name: &str, side: &Side) -> String {
+fn side_line(name: &str, side: &RunSet) -> String {
     let runs: Vec<String> = side.runs.iter().map(|(n, _)| format!("`{n}`")).collect();
     format!(
         "{name} `{}`: {} ({})",
@@ -149,8 +151,12 @@ fn differences(c: &Comparison) -> String {
 
 /// One differing record: `` `cammp` depth 4, position `g01-m05`: nodes 1,234 → 1,300 ``.
 fn change_text(change: &Change, names: &(String, String)) -> String {
-    let (config, depth, position) = &change.key;
-    let only = |name: &str, o: &Outcome| format!("only in {name} ({} nodes)", nodes(o));
+    let SearchId {
+        position,
+        config,
+        depth,
+    } = &change.id;
+    let only = |name: &str, o: &Found| format!("only in {name} ({} nodes)", nodes(o));
     let what = match &change.sides {
         Sides::Both(a, b) => both_text(a, b, names),
         Sides::First(a) => only(&names.0, a),
@@ -159,8 +165,8 @@ fn change_text(change: &Change, names: &(String, String)) -> String {
     format!("`{config}` depth {depth}, position `{position}`: {what}")
 }
 
-fn both_text(a: &Outcome, b: &Outcome, names: &(String, String)) -> String {
-    let capped = |(x, x_name): (&Outcome, &str), (y, y_name): (&Outcome, &str)| {
+fn both_text(a: &Found, b: &Found, names: &(String, String)) -> String {
+    let capped = |(x, x_name): (&Found, &str), (y, y_name): (&Found, &str)| {
         let (x_nodes, y_nodes) = (nodes(x), nodes(y));
         format!("capped in {x_name} at {x_nodes} nodes, not in {y_name} ({y_nodes} nodes)")
     };
@@ -190,8 +196,8 @@ fn both_text(a: &Outcome, b: &Outcome, names: &(String, String)) -> String {
     parts.join("; ")
 }
 
-fn nodes(outcome: &Outcome) -> String {
-    thousands(outcome.nodes as f64)
+fn nodes(found: &Found) -> String {
+    thousands(found.nodes as f64)
 }
 
 /// `+66, +5.3%`.

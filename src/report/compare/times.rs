@@ -9,6 +9,7 @@
 //! are not looked at here.
 
 use crate::report::stats::{Cell, Grid};
+use crate::search::Config;
 use anyhow::{bail, Result};
 
 /// How far (in percent) the time ratio may stray from 1 before it counts as slower or
@@ -121,7 +122,7 @@ impl Timing {
 
 /// The timing of `config` at `depth` from a grid per run of each side; none when no
 /// position is recorded in every run or the base took no time.
-pub fn timing(base: &[Grid], new: &[Grid], config: &str, depth: u32) -> Option<Timing> {
+pub fn timing(base: &[Grid], new: &[Grid], config: Config, depth: u32) -> Option<Timing> {
     let cells: Vec<&Cell> = base
         .iter()
         .chain(new)
@@ -145,7 +146,7 @@ pub fn timing(base: &[Grid], new: &[Grid], config: &str, depth: u32) -> Option<T
     (timing.positions > 0 && timing.base_ms > 0.0).then_some(timing)
 }
 
-fn cell<'a>(grid: &'a Grid, config: &str, depth: u32) -> Option<&'a Cell> {
+fn cell(grid: &Grid, config: Config, depth: u32) -> Option<&Cell> {
     let row = grid.rows.iter().find(|r| r.planned.config == config)?;
     row.cells.get(&depth)
 }

@@ -8,11 +8,13 @@
 //! The bars are the node-savings chart's (`bars`); this file adds the band, the node column
 //! and the legend. It draws what the comparison computed and decides nothing.
 
-use super::axis::{trim, Axis};
-use super::bars::{draw_bars, label_width, panel_chart, segment, Bar, BarChart, Panel};
-use super::style::{draw_legend, legend_width, Marker, SeriesStyle};
-use super::{register_font, titled, write_chart, Chart, FONT, SIZE};
-use crate::report::compare::{Comparison, Row, Tolerance, Verdict};
+use super::{Comparison, Row, Tolerance, Verdict};
+use crate::report::charts::axis::{trim, Axis};
+use crate::report::charts::bars::{
+    draw_bars, label_width, panel_chart, segment, Bar, BarChart, Panel,
+};
+use crate::report::charts::style::{draw_legend, legend_width, Marker, SeriesStyle};
+use crate::report::charts::{register_font, titled, write_chart, Chart, FONT, SIZE};
 use anyhow::Result;
 use plotters::coord::Shift;
 use plotters::prelude::*;

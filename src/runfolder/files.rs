@@ -1,0 +1,220 @@
+//! Reading and writing a run folder's files: `manifest.json` (written atomically) and
+//! `records.jsonl` (appended one flushed line per record, rewritten atomically).
+//!
+//! Records are read in one of two ways. [`read_records`] is the tolerant reader of a run in
+//! progress (resume, merge): a last line without its newline is a torn write, reported so
+//! that the caller can drop it. [`read_run`] is the strict reader of a finished run (report,
+//! compare): it also checks every record against the plan, refuses duplicates and a torn
+//! line (saying how to repair it), and sorts the records. Any unreadable line is an error
+//! naming the file and line. This module does not decide which records a run needs.
+
+use super::format::{Manifest, Record, SearchId};
+use anyhow::{bail, Context, Result};
+use std::collections::BTreeMap;
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The provenance and spec of a run.
+pub const MANIFEST: &str = "manifest.json";
+/// One line per finished search.
+pub const RECORDS: &str = "records.jsonl";
+
+/// Reads `dir/manifest.json`, or `None` when there is none.
+pub fn read_manifest(dir: &Path) -> Result<Option<Manifest>> {
+    let path = dir.join(MANIFEST);
+    if !path.exists() {
+        return Ok(None);
+    }
+    let text =
+        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    let manifest = serde_json::from_str(&text)
+        .with_context(|| format!("{}: not a manifest of a run folder", path.display()))?;
+    Ok(Some(manifest))
+}
+
+/// Writes `dir/manifest.json` through a temporary file and a rename, so it is never half
+/// written.
+pub fn write_manifest(dir: &Path, manifest: &Manifest) -> Result<()> {
+    let text = serde_json::to_string_pretty(manifest).expect("manifests serialise") + "\n";
+    write_atomically(&dir.join(MANIFEST), text.as_bytes())
+}
+
+/// Writes `path` through `path.tmp` and a rename, creating its folder.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    let temp = temp_path(path);
+    std::fs::write(&temp, bytes).with_context(|| format!("writing {}", temp.display()))?;
+    std::fs::rename(&temp, path)
+        .with_context(|| format!("renaming {} to {}", temp.display(), path.display()))
+}
+
+fn temp_path(path: &Path) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".tmp");
+    path.with_file_name(name)
+}
+
+/// The records of a run folder in file order, and where a torn last line starts.
+pub struct RecordsFile {
+    /// Every complete record, in file order.
+    pub records: Vec<Record>,
+    /// The length of the file up to its last complete line, when a torn line follows it.
+    pub torn_at: Option<u64>,
+}
+
+/// Reads `dir/records.jsonl` tolerantly (empty when absent; a torn last line is reported in
+/// `torn_at`, not read).
+pub fn read_records(dir: &Path) -> Result<RecordsFile> {
+    let (numbered, torn_at) = read_lines(&dir.join(RECORDS))?;
+    let records = numbered.into_iter().map(|(_, record)| record).collect();
+    Ok(RecordsFile { records, torn_at })
+}
+
+/// Records with the line numbers they were read from.
+type Numbered = Vec<(usize, Record)>;
+
+/// Every complete record of the file at `path` with its line number, and where a torn last
+/// line starts.
+fn read_lines(path: &Path) -> Result<(Numbered, Option<u64>)> {
+    if !path.exists() {
+        return Ok((Vec::new(), None));
+    }
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let complete = text.rfind('\n').map_or(0, |i| i + 1);
+    let torn_at = (complete < text.len()).then_some(complete as u64);
+    let mut records = Vec::new();
+    for (i, line) in text[..complete].lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let record = serde_json::from_str(line)
+            .with_context(|| format!("{} line {}: not a record", path.display(), i + 1))?;
+        records.push((i + 1, record));
+    }
+    Ok((records, torn_at))
+}
+
+/// A finished run folder's contents, checked.
+#[derive(Debug)]
+pub struct Run {
+    /// The run's spec and provenance.
+    pub manifest: Manifest,
+    /// Every record, sorted by [`SearchId`].
+    pub records: Vec<Record>,
+}
+
+/// Reads `dir` strictly: a manifest that plans something, and records that are all complete,
+/// in the plan, and each of another search.
+pub fn read_run(dir: &Path) -> Result<Run> {
+    let manifest = read_manifest(dir)?
+        .with_context(|| format!("{}: not a run folder (no {MANIFEST})", dir.display()))?;
+    let at = dir.join(MANIFEST);
+    if manifest.configs.is_empty() {
+        bail!("{}: the run plans no configuration", at.display());
+    }
+    if manifest.depths.is_empty() {
+        bail!("{}: the run plans no depth", at.display());
+    }
+    let path = dir.join(RECORDS);
+    if !path.exists() {
+        bail!("{}: no such file (the run has not started)", path.display());
+    }
+    let (records, torn_at) = read_lines(&path)?;
+    if torn_at.is_some() {
+        bail!(
+            "{} ends in a torn line (a write cut off by an interrupt or a crash); finish the \
+             run with the command that made it (`{}`), which drops the line and redoes that \
+             search, or drop the line with `cutoff report {} --repair`",
+            path.display(),
+            manifest.command_line.join(" "),
+            dir.display()
+        );
+    }
+    let records = checked(&path, &manifest, records)?;
+    Ok(Run { manifest, records })
+}
+
+/// The records sorted by identity, once each checked against the plan.
+fn checked(path: &Path, manifest: &Manifest, records: Numbered) -> Result<Vec<Record>> {
+    let mut sorted: BTreeMap<SearchId, (usize, Record)> = BTreeMap::new();
+    for (line, record) in records {
+        let at = || format!("{} line {line}", path.display());
+        if manifest.planned(record.config).is_none() {
+            bail!(
+                "{}: configuration `{}` is not in the manifest's plan",
+                at(),
+                record.config
+            );
+        }
+        if !manifest.depths.contains(&record.result.depth) {
+            bail!(
+                "{}: depth {} is not in the manifest's plan",
+                at(),
+                record.result.depth
+            );
+        }
+        let id = record.id();
+        if let Some((first, _)) = sorted.get(&id) {
+            bail!("{}: {id} repeats line {first}", at());
+        }
+        sorted.insert(id, (line, record));
+    }
+    Ok(sorted.into_values().map(|(_, record)| record).collect())
+}
+
+/// Cuts a torn last line off `dir/records.jsonl`; returns whether there was one.
+pub fn drop_torn_line(dir: &Path) -> Result<bool> {
+    let Some(torn_at) = read_records(dir)?.torn_at else {
+        return Ok(false);
+    };
+    let path = dir.join(RECORDS);
+    let file = OpenOptions::new()
+        .write(true)
+        .open(&path)
+        .with_context(|| format!("opening {}", path.display()))?;
+    file.set_len(torn_at)
+        .with_context(|| format!("truncating {}", path.display()))?;
+    Ok(true)
+}
+
+/// Appends records to `records.jsonl`, one flushed line each.
+pub struct RecordWriter {
+    file: File,
+    path: PathBuf,
+}
+
+impl RecordWriter {
+    /// Opens `dir/records.jsonl` for appending, creating it.
+    pub fn open(dir: &Path) -> Result<RecordWriter> {
+        let path = dir.join(RECORDS);
+        let file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .with_context(|| format!("opening {}", path.display()))?;
+        Ok(RecordWriter { file, path })
+    }
+
+    /// Writes one record as one line and flushes it.
+    pub fn write(&mut self, record: &Record) -> Result<()> {
+        let line = serde_json::to_string(record).expect("records serialise") + "\n";
+        self.file
+            .write_all(line.as_bytes())
+            .and_then(|()| self.file.flush())
+            .with_context(|| format!("appending to {}", self.path.display()))
+    }
+}
+
+/// Replaces `dir/records.jsonl` with `records`, atomically.
+pub fn rewrite_records(dir: &Path, records: &[Record]) -> Result<()> {
+    let mut text = String::new();
+    for record in records {
+        text += &serde_json::to_string(record).expect("records serialise");
+        text.push('\n');
+    }
+    write_atomically(&dir.join(RECORDS), text.as_bytes())
+}

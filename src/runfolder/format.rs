@@ -1,0 +1,206 @@
+//! The typed contents of a run folder: [`Manifest`] (`manifest.json`) and [`Record`] (one
+//! line of `records.jsonl`), with the one identity of a search, [`SearchId`].
+//!
+//! Configurations and techniques are held typed ([`Config`], [`Enhancement`], [`Role`]) and
+//! written as the same strings as ever, so every committed run stays readable. This module
+//! defines the format; reading and writing the files is `files`' business.
+
+use crate::search::{Config, Counters, Enhancement, Params};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The identity of one search in a run: which position, which configuration, which depth.
+/// Every record of a run has a different one; they sort by configuration string, depth and
+/// position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchId {
+    /// The fixture position's id.
+    pub position: String,
+    /// The configuration.
+    pub config: Config,
+    /// The depth.
+    pub depth: u32,
+}
+
+impl SearchId {
+    fn sort_key(&self) -> (String, u32, &str) {
+        (self.config.to_string(), self.depth, &self.position)
+    }
+}
+
+impl Ord for SearchId {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.sort_key().cmp(&other.sort_key())
+    }
+}
+
+impl PartialOrd for SearchId {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl fmt::Display for SearchId {
+    /// `position g01-m03, alphabeta+id, depth 4`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "position {}, {}, depth {}",
+            self.position, self.config, self.depth
+        )
+    }
+}
+
+/// The result of a root search at one depth, as printed with `--json` and recorded.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DepthResult {
+    /// The depth.
+    pub depth: u32,
+    /// Wall time of the root search up to this depth, in nanoseconds.
+    pub ns: u64,
+    /// The root value for the side to move.
+    pub score: i32,
+    /// The best move in the game's notation.
+    pub best_move: Option<String>,
+    /// The principal variation.
+    pub pv: Vec<String>,
+    /// Whether the node cap stopped the search: then only `capped` means anything.
+    pub capped: bool,
+    /// The counters, summed over the iterations up to this depth.
+    #[serde(flatten)]
+    pub counters: Counters,
+}
+
+/// One line of `records.jsonl`: a root search of one position with one configuration to one
+/// depth (with iterative deepening, the counters sum the iterations up to that depth).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    /// The fixture position's id.
+    pub position: String,
+    /// The configuration (written in canonical form).
+    pub config: Config,
+    /// The result, counters flattened (`n_nodes`, `n_qnodes`, ...), time in `ns`.
+    #[serde(flatten)]
+    pub result: DepthResult,
+}
+
+impl Record {
+    /// The search this record holds.
+    pub fn id(&self) -> SearchId {
+        SearchId {
+            position: self.position.clone(),
+            config: self.config,
+            depth: self.result.depth,
+        }
+    }
+}
+
+/// Which part of a plan a configuration belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Role {
+    /// The configuration ratios are taken against.
+    Baseline,
+    /// The baseline plus one technique.
+    AddOne,
+    /// The full configuration without one technique.
+    LeaveOneOut,
+    /// The full configuration.
+    Full,
+    /// One subset of an all-subsets plan.
+    Subset,
+    /// A configuration listed by hand.
+    Listed,
+}
+
+impl Role {
+    /// The role's name in manifests and CSV files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::Baseline => "baseline",
+            Role::AddOne => "add-one",
+            Role::LeaveOneOut => "leave-one-out",
+            Role::Full => "full",
+            Role::Subset => "subset",
+            Role::Listed => "listed",
+        }
+    }
+}
+
+/// A configuration of a run's plan with the label tables and charts give it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlannedConfig {
+    /// The configuration (as in `Record::config`).
+    pub config: Config,
+    /// The row label, in the CAMMP table's words: `alpha-beta`, `alpha-beta with killer
+    /// moves`, `all without null move`, `all (cammp)`, or the configuration itself.
+    pub label: String,
+    /// Which part of the plan it belongs to.
+    pub role: Role,
+    /// The technique added or left out, for add-one and leave-one-out rows.
+    pub technique: Option<Enhancement>,
+}
+
+/// The fixture a run used.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FixtureRef {
+    /// Path of the fixture file, relative to the repository.
+    pub path: String,
+    /// The set's name.
+    pub set: String,
+    /// Hex FNV-1a 64 hash of the file's bytes.
+    pub hash: String,
+    /// Positions used from it (after any subset rule).
+    pub positions: usize,
+}
+
+/// `manifest.json`: everything needed to know where a run's numbers came from and to run
+/// it again.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Manifest {
+    /// `cutoff <version>`.
+    pub tool: String,
+    /// The git revision of the tree that ran.
+    pub git_revision: String,
+    /// Whether the work tree had uncommitted changes.
+    pub git_dirty: bool,
+    /// `rustc --version` of the compiler that built the tool.
+    pub rustc: String,
+    /// The CPU model and the number of threads the run used.
+    pub cpu: String,
+    /// The command line as typed.
+    pub command_line: Vec<String>,
+    /// When the run started (UTC, RFC 3339).
+    pub started: String,
+    /// The run's label (the folder name's last part).
+    pub label: String,
+    /// The game string, canonical.
+    pub game: String,
+    /// The evaluation's name.
+    pub eval: String,
+    /// The position set.
+    pub fixture: FixtureRef,
+    /// `add-one`, `leave-one-out`, `add-one+leave-one-out`, `all-subsets` or `configs`.
+    pub plan: String,
+    /// The baseline configuration ratios are taken against (normally `alphabeta`).
+    pub baseline: Config,
+    /// The configurations in plan order.
+    pub configs: Vec<PlannedConfig>,
+    /// The depths searched.
+    pub depths: Vec<u32>,
+    /// The search parameters.
+    pub params: Params,
+    /// The per-search node cap, if any.
+    pub max_nodes: Option<u64>,
+    /// The seed of every random choice of the run.
+    pub seed: u64,
+    /// `i/n` when the run is one shard of a larger one.
+    pub shard: Option<String>,
+}
+
+impl Manifest {
+    /// The planned configuration `config`, if the plan has it.
+    pub fn planned(&self, config: Config) -> Option<&PlannedConfig> {
+        self.configs.iter().find(|c| c.config == config)
+    }
+}

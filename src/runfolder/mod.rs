@@ -1,0 +1,21 @@
+//! The run-folder format: the only code that knows `manifest.json` and `records.jsonl`.
+//!
+//! A run folder holds one run's spec and provenance ([`Manifest`]) and one line per finished
+//! search ([`Record`], identified by [`SearchId`]). `format` defines the typed contents,
+//! `files` reads (strictly for finished runs, tolerantly for runs in progress) and writes
+//! them, `spec` lists where two runs' specs differ. `harness` writes run folders through
+//! this module and `report` reads them through it; neither touches the files directly.
+//! This module runs no search and renders no table.
+
+mod files;
+mod format;
+mod spec;
+#[cfg(test)]
+mod tests;
+
+pub use files::{
+    drop_torn_line, read_manifest, read_records, read_run, rewrite_records, write_atomically,
+    write_manifest, RecordWriter, RecordsFile, Run, MANIFEST, RECORDS,
+};
+pub use format::{DepthResult, FixtureRef, Manifest, PlannedConfig, Record, Role, SearchId};
+pub use spec::{describe, differences, Difference, FieldKind};

@@ -1,0 +1,108 @@
+//! Tests of the run-folder format: both committed runs load unchanged and write back
+//! byte for byte; the strict reader refuses what a finished run must not hold (and says how
+//! to repair a torn line); the tolerant reader reports a torn line; spec differences.
+
+use super::*;
+use crate::testing::TempDir;
+use std::path::{Path, PathBuf};
+
+/// The committed result runs.
+fn committed_runs() -> Vec<PathBuf> {
+    let results = Path::new(env!("CARGO_MANIFEST_DIR")).join("results");
+    let mut runs: Vec<PathBuf> = std::fs::read_dir(&results)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join(MANIFEST).exists())
+        .collect();
+    runs.sort();
+    runs
+}
+
+#[test]
+fn committed_runs_load_and_write_back_byte_for_byte() {
+    let runs = committed_runs();
+    assert!(runs.len() >= 2, "{runs:?}");
+    for dir in runs {
+        let run = read_run(&dir).unwrap_or_else(|e| panic!("{}: {e:#}", dir.display()));
+        assert!(!run.records.is_empty());
+        let copy = TempDir::new("runfolder-roundtrip");
+        write_manifest(&copy, &run.manifest).unwrap();
+        let in_file_order = read_records(&dir).unwrap().records;
+        rewrite_records(&copy, &in_file_order).unwrap();
+        for name in [MANIFEST, RECORDS] {
+            let (a, b) = (dir.join(name), copy.join(name));
+            let same = std::fs::read(&a).unwrap() == std::fs::read(&b).unwrap();
+            assert!(same, "{} does not write back as it was", a.display());
+        }
+    }
+}
+
+/// A copy of the first committed run in a temp folder, with `edit` applied to its records'
+/// text.
+fn edited_run(edit: impl FnOnce(&str) -> String) -> TempDir {
+    let source = &committed_runs()[0];
+    let dir = TempDir::new("runfolder-edit");
+    std::fs::copy(source.join(MANIFEST), dir.join(MANIFEST)).unwrap();
+    let text = std::fs::read_to_string(source.join(RECORDS)).unwrap();
+    std::fs::write(dir.join(RECORDS), edit(&text)).unwrap();
+    dir
+}
+
+fn check_strict_error(edit: impl FnOnce(&str) -> String, expected: &[&str]) {
+    let dir = edited_run(edit);
+    let error = format!("{:#}", read_run(&dir).unwrap_err());
+    for want in expected {
+        assert!(error.contains(want), "`{want}` not in: {error}");
+    }
+}
+
+fn first_line(text: &str) -> &str {
+    text.lines().next().unwrap()
+}
+
+#[test]
+fn the_strict_reader_refuses_what_a_finished_run_cannot_hold() {
+    let torn = |t: &str| t.to_string() + &first_line(t)[..20];
+    check_strict_error(torn, &["torn line", "cutoff ablate", "--repair"]);
+    let repeated = |t: &str| format!("{t}{}\n", first_line(t));
+    check_strict_error(repeated, &["repeats line 1", "position g01-m01"]);
+    let foreign = |t: &str| t.replacen("\"config\":\"alphabeta\"", "\"config\":\"all\"", 1);
+    check_strict_error(foreign, &["line 1", "configuration `all` is not in"]);
+    let deep = |t: &str| t.replacen("\"depth\":1,", "\"depth\":99,", 1);
+    check_strict_error(deep, &["line 1", "depth 99 is not in"]);
+    let garbled = |t: &str| t.replacen("{", "[", 1);
+    check_strict_error(garbled, &["line 1: not a record"]);
+}
+
+#[test]
+fn the_tolerant_reader_reports_a_torn_line_and_drop_cuts_it() {
+    let dir = edited_run(|t| t.to_string() + &first_line(t)[..20]);
+    let file = read_records(&dir).unwrap();
+    let whole = std::fs::read_to_string(dir.join(RECORDS)).unwrap();
+    assert_eq!(file.torn_at, Some(whole.len() as u64 - 20));
+    assert!(drop_torn_line(&dir).unwrap());
+    assert!(!drop_torn_line(&dir).unwrap());
+    assert!(read_run(&dir).is_ok());
+}
+
+#[test]
+fn spec_differences_name_the_field_and_its_kind() {
+    let run = read_run(&committed_runs()[0]).unwrap();
+    let mut other = run.manifest.clone();
+    assert!(differences(&run.manifest, &other).is_empty());
+    other.label = "other".into();
+    other.eval = "x".into();
+    other.params.null_r = 3;
+    let found = differences(&run.manifest, &other);
+    let kinds: Vec<(&str, FieldKind)> = found.iter().map(|d| (&d.field[..], d.kind)).collect();
+    assert_eq!(
+        kinds,
+        [
+            ("label", FieldKind::Identity),
+            ("evaluation", FieldKind::Experiment),
+            ("param null-r", FieldKind::Setup)
+        ]
+    );
+    let text = describe(&found[2..], ("in a", "in b"));
+    assert_eq!(text, "param null-r: 2 in a, 3 in b");
+}
