@@ -4,11 +4,11 @@
 //! An interrupted run exits with code 2 and says how to resume; a shard prints no table
 //! (merge the shards first). The searching, files and threads are the harness's.
 
+use super::progress::{interrupt_flag, Progress};
 use super::Status;
 use crate::dispatch_game;
 use crate::game::{split_game_string, Game, GAMES};
 use crate::harness::plan::{parse_depths, Plan, Shard};
-use crate::harness::progress::interrupt_flag;
 use crate::harness::run::{execute, prepare, AblationSpec};
 use crate::search::{Config, Params};
 use anyhow::{anyhow, bail, Result};
@@ -182,8 +182,13 @@ fn ablate_game<G: Game>(
     resume_hint: ResumeHint,
 ) -> Result<Status> {
     let prepared = prepare::<G>(spec)?;
+    for warning in &prepared.warnings {
+        eprintln!("warning: {warning}");
+    }
     let stop = interrupt_flag()?;
-    let outcome = execute(&prepared, quiet, stop)?;
+    let dir = prepared.dir.clone();
+    let mut progress = Progress::new(dir, prepared.manifest.depths.clone(), quiet);
+    let outcome = execute(&prepared, &mut progress, stop)?;
     let dir = &prepared.dir;
     let done = outcome.done_before + outcome.done_now;
     if outcome.interrupted {

@@ -10,6 +10,7 @@ mod compare;
 mod fixtures;
 mod merge;
 mod perft;
+mod progress;
 mod report;
 mod search;
 
@@ -39,7 +40,7 @@ enum Command {
     /// Count the legal move sequences of each length from a position.
     Perft(perft::PerftArgs),
     /// Search a position to a fixed depth and print the counters of each depth.
-    Search(search::SearchArgs),
+    Search(search::SearchCommandArgs),
     /// Generate position sets by seeded self-play.
     #[command(subcommand)]
     Fixtures(fixtures::FixturesCommand),
@@ -89,5 +90,18 @@ fn restore_sigpipe() {
     // exists, has no preconditions.
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    /// clap's own consistency checks of every command and argument (unique names and
+    /// groups, valid defaults), which otherwise run only when a debug build parses.
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Cli::command().debug_assert();
     }
 }

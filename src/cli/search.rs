@@ -11,7 +11,7 @@ use anyhow::{bail, Result};
 use clap::Args;
 
 #[derive(Args)]
-pub struct SearchArgs {
+pub struct SearchCommandArgs {
     #[command(flatten)]
     game: GameArgs,
     #[command(flatten)]
@@ -27,13 +27,13 @@ pub struct SearchArgs {
     json: bool,
 }
 
-pub fn run(args: SearchArgs) -> Result<Status> {
+pub fn run(args: SearchCommandArgs) -> Result<Status> {
     check_depth(args.depth, MAX_DEPTH)?;
     let name = args.game.name()?;
     dispatch_game!(name, G => run_game::<G>(&args), bail!("unknown game `{name}`"))
 }
 
-fn run_game<G: Game>(args: &SearchArgs) -> Result<Status> {
+fn run_game<G: Game>(args: &SearchCommandArgs) -> Result<Status> {
     let spec = SearchSpec::<G> {
         config: args.spec.config()?,
         params: args.spec.params()?,

@@ -1,6 +1,6 @@
 //! The harness: the only place with files, clocks, threads and randomness. It times root
 //! searches (`measure`), generates and loads position sets (`fixtures`), turns plans into
-//! task lists (`plan`), runs ablations into run folders (`run`, `progress`) and
+//! task lists (`plan`), runs ablations into run folders (`run`) and
 //! merges shards (`merge`), reading and writing run folders only through
 //! [`runfolder`](crate::runfolder).
 
@@ -9,7 +9,6 @@ pub mod fixtures;
 pub mod measure;
 pub mod merge;
 pub mod plan;
-pub mod progress;
 pub mod provenance;
 pub mod run;
 

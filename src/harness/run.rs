@@ -8,12 +8,9 @@
 //! not depend on threads, shards or resumes. Records are appended as searches finish; when
 //! the shard is complete the file is rewritten in plan order. This module does not render
 //! tables (that is `report`) and does not parse command lines.
-#![allow(clippy::print_stderr)]
-
 use super::fixtures::{load_fixture, Fixture};
 use super::measure::{root_search, SearchSpec};
-use super::plan::{baseline, depths_text, tasks, Plan, Shard, Task};
-use super::progress::Progress;
+use super::plan::{baseline, tasks, Plan, Shard, Task};
 use super::provenance;
 use crate::game::{split_game_string, Game};
 use crate::runfolder::{
@@ -64,6 +61,8 @@ pub struct Prepared<G: Game> {
     pub dir: PathBuf,
     /// Its manifest (the existing one when resuming).
     pub manifest: Manifest,
+    /// What the caller should tell the user before the run starts.
+    pub warnings: Vec<String>,
     resuming: bool,
     positions: Vec<(String, G)>,
     configs: Vec<Config>,
@@ -72,6 +71,27 @@ pub struct Prepared<G: Game> {
     tasks: Vec<Task>,
     pending: Vec<Task>,
     jobs: usize,
+}
+
+/// Whoever watches a run: a progress display, or nothing.
+pub trait Watcher {
+    /// The run starts: `total` searches in this shard, `done_before` of them already
+    /// recorded, on `jobs` threads.
+    fn begin(&mut self, total: usize, done_before: usize, jobs: usize);
+    /// One more search is recorded.
+    fn finished(&mut self);
+    /// Called about every 100 ms while the run waits for a search.
+    fn tick(&mut self);
+    /// The run has stopped (finished, interrupted or failed).
+    fn end(&mut self);
+}
+
+/// Watches nothing.
+impl Watcher for () {
+    fn begin(&mut self, _: usize, _: usize, _: usize) {}
+    fn finished(&mut self) {}
+    fn tick(&mut self) {}
+    fn end(&mut self) {}
 }
 
 /// How `execute` ended.
@@ -137,6 +157,7 @@ pub fn prepare<G: Game>(spec: &AblationSpec) -> Result<Prepared<G>> {
     let mut prepared = Prepared {
         dir,
         manifest,
+        warnings: Vec::new(),
         resuming: false,
         pending: tasks.clone(),
         tasks,
@@ -265,10 +286,10 @@ impl<G: Game> Prepared<G> {
             .collect();
         self.pending = pending;
         if existing.git_revision != self.manifest.git_revision {
-            eprintln!(
-                "warning: resuming a run of revision {} with revision {}",
+            self.warnings.push(format!(
+                "resuming a run of revision {} with revision {}",
                 existing.git_revision, self.manifest.git_revision
-            );
+            ));
         }
         self.manifest = existing;
         self.resuming = true;
@@ -330,7 +351,11 @@ impl<G: Game> Prepared<G> {
 }
 
 /// Runs the missing searches of `prepared`, stopping early when `stop` is set.
-pub fn execute<G: Game>(prepared: &Prepared<G>, quiet: bool, stop: &AtomicBool) -> Result<RunEnd> {
+pub fn execute<G: Game>(
+    prepared: &Prepared<G>,
+    watcher: &mut dyn Watcher,
+    stop: &AtomicBool,
+) -> Result<RunEnd> {
     std::fs::create_dir_all(&prepared.dir)
         .with_context(|| format!("creating {}", prepared.dir.display()))?;
     if prepared.resuming {
@@ -340,22 +365,11 @@ pub fn execute<G: Game>(prepared: &Prepared<G>, quiet: bool, stop: &AtomicBool) 
     }
     let total = prepared.tasks.len();
     let done_before = total - prepared.pending.len();
-    if !quiet {
-        eprintln!(
-            "{}: {} searches at depth{} {} ({done_before} done before), {} threads",
-            prepared.dir.display(),
-            total,
-            if prepared.manifest.depths.len() == 1 {
-                ""
-            } else {
-                "s"
-            },
-            depths_text(&prepared.manifest.depths),
-            prepared.jobs
-        );
-    }
     let start = Instant::now();
-    let done_now = run_pending(prepared, quiet, stop)?;
+    watcher.begin(total, done_before, prepared.jobs);
+    let done_now = run_pending(prepared, watcher, stop);
+    watcher.end();
+    let done_now = done_now?;
     let interrupted = done_before + done_now < total;
     if !interrupted {
         sort_records(prepared)?;
@@ -370,10 +384,12 @@ pub fn execute<G: Game>(prepared: &Prepared<G>, quiet: bool, stop: &AtomicBool) 
 }
 
 /// Runs the pending tasks on worker threads; this thread writes the records as they come.
-fn run_pending<G: Game>(prepared: &Prepared<G>, quiet: bool, stop: &AtomicBool) -> Result<usize> {
+fn run_pending<G: Game>(
+    prepared: &Prepared<G>,
+    watcher: &mut dyn Watcher,
+    stop: &AtomicBool,
+) -> Result<usize> {
     let mut writer = runfolder::RecordWriter::open(&prepared.dir)?;
-    let total = prepared.tasks.len() as u64;
-    let mut progress = Progress::new(total, total - prepared.pending.len() as u64, quiet);
     let halt = AtomicBool::new(false);
     let next = AtomicUsize::new(0);
     let jobs = prepared.jobs.min(prepared.pending.len()).max(1);
@@ -407,15 +423,14 @@ fn run_pending<G: Game>(prepared: &Prepared<G>, quiet: bool, stop: &AtomicBool) 
                         return Err(e);
                     }
                     written += 1;
-                    progress.inc();
+                    watcher.finished();
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
                 Err(mpsc::RecvTimeoutError::Disconnected) => return Ok(()),
             }
-            progress.tick();
+            watcher.tick();
         }
     });
-    progress.finish();
     result.map(|()| written)
 }
 

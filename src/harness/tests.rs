@@ -253,7 +253,7 @@ fn spec(fixture: &Path, out: &Path, jobs: usize, shard: Option<Shard>) -> Ablati
 
 fn run(spec: &AblationSpec) -> RunEnd {
     let prepared = prepare::<Kalah>(spec).unwrap();
-    execute(&prepared, true, &AtomicBool::new(false)).unwrap()
+    execute(&prepared, &mut (), &AtomicBool::new(false)).unwrap()
 }
 
 /// The records of a run folder without their times, sorted.

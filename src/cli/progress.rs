@@ -1,14 +1,16 @@
-//! What a long run shows and how it stops: an indicatif bar on stderr and the Ctrl-C flag.
+//! What a long run shows and how it stops: a line saying what runs, an indicatif bar on
+//! stderr (the run's [`Watcher`]) and the Ctrl-C flag.
 //!
 //! The bar stays hidden for the first second (short runs print nothing), and always when
 //! stderr is not a terminal or the run is quiet. The first Ctrl-C sets a flag that the run
 //! polls (it stops taking new searches and keeps every finished record); a second one exits
 //! at once with code 130, which loses only the searches in flight. This module does not
 //! decide what to run.
-#![allow(clippy::print_stderr)]
-
+use crate::harness::plan::depths_text;
+use crate::harness::run::Watcher;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
@@ -38,41 +40,65 @@ pub fn interrupt_flag() -> anyhow::Result<&'static AtomicBool> {
     Ok(&FLAG)
 }
 
-/// The run's progress display.
+/// The progress display of the run in `dir` to `depths`.
 pub struct Progress {
+    dir: PathBuf,
+    depths: Vec<u32>,
+    quiet: bool,
     bar: ProgressBar,
     start: Instant,
-    enabled: bool,
     shown: bool,
 }
 
 impl Progress {
-    /// A bar over `total` searches, `done` of them finished before; `quiet` hides it.
-    pub fn new(total: u64, done: u64, quiet: bool) -> Progress {
-        let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
+    /// A display for the run in `dir`; `quiet` hides it all.
+    pub fn new(dir: PathBuf, depths: Vec<u32>, quiet: bool) -> Progress {
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
         let style = ProgressStyle::with_template(
             "{elapsed_precise} [{wide_bar}] {pos}/{len} searches, eta {eta}",
         )
         .expect("the template is valid");
         bar.set_style(style.progress_chars("=> "));
-        bar.set_position(done);
-        let enabled = !quiet && std::io::stderr().is_terminal();
         Progress {
+            dir,
+            depths,
+            quiet,
             bar,
             start: Instant::now(),
-            enabled,
             shown: false,
         }
     }
+}
 
-    /// Counts one finished search.
-    pub fn inc(&self) {
+impl Watcher for Progress {
+    fn begin(&mut self, total: usize, done_before: usize, jobs: usize) {
+        if !self.quiet {
+            let plural = |n: usize, word: &str| match n {
+                1 => format!("{n} {word}"),
+                _ => format!("{n} {word}s"),
+            };
+            eprintln!(
+                "{}: {} at depth{} {} ({done_before} done before), {}",
+                self.dir.display(),
+                plural(total, "search"),
+                if self.depths.len() == 1 { "" } else { "s" },
+                depths_text(&self.depths),
+                plural(jobs, "thread")
+            );
+        }
+        self.bar.set_length(total as u64);
+        self.bar.set_position(done_before as u64);
+        self.start = Instant::now();
+    }
+
+    fn finished(&mut self) {
         self.bar.inc(1);
     }
 
-    /// Shows the bar once the run has lasted a second.
-    pub fn tick(&mut self) {
-        if self.enabled && !self.shown && self.start.elapsed() >= SHOW_AFTER {
+    /// Shows the bar once the run has lasted a second, on a terminal.
+    fn tick(&mut self) {
+        let on_terminal = !self.quiet && std::io::stderr().is_terminal();
+        if on_terminal && !self.shown && self.start.elapsed() >= SHOW_AFTER {
             self.bar.set_draw_target(ProgressDrawTarget::stderr());
             self.bar.reset_eta();
             self.shown = true;
@@ -80,8 +106,7 @@ impl Progress {
         self.bar.tick();
     }
 
-    /// Removes the bar.
-    pub fn finish(&self) {
+    fn end(&mut self) {
         self.bar.finish_and_clear();
     }
 }

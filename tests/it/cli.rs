@@ -1,0 +1,153 @@
+//! The binary's exit-code contract, run as a user runs it: 0 when all is well, 1 when a
+//! check fails (a changed bench signature, a node change in `compare`), 2 on an error (an
+//! unknown game, an illegal move, a bad configuration, a torn run folder), with the error on
+//! stderr.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// Runs `cutoff args...` in the repository root.
+fn cutoff(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cutoff"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the cutoff binary runs")
+}
+
+/// Runs `cutoff args...` and checks its exit code and that stderr (or stdout, for code 0
+/// and 1) contains `expected`.
+fn check(args: &[&str], code: i32, expected: &str) {
+    let out = cutoff(args);
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(code),
+        "cutoff {args:?}\nstdout: {stdout}\nstderr: {stderr}"
+    );
+    let text = if code == 2 { &stderr } else { &stdout };
+    assert!(
+        text.contains(expected),
+        "cutoff {args:?}: `{expected}` not in\n{text}"
+    );
+}
+
+/// A fresh folder under the system's temp dir, removed at the end of the test.
+struct Temp(PathBuf);
+
+impl Temp {
+    fn new(name: &str) -> Temp {
+        let dir = std::env::temp_dir().join(format!("cutoff-it-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Temp(dir)
+    }
+}
+
+impl Drop for Temp {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn text(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+#[test]
+fn commands_that_work_exit_0() {
+    check(&["perft", "--game", "kalah", "--depth", "3"], 0, "185");
+    let search = [
+        "search", "--game", "mingmang", "--config", "cammp", "--depth", "2",
+    ];
+    check(&search, 0, "depth");
+}
+
+#[test]
+fn errors_exit_2_and_say_what_is_wrong() {
+    check(
+        &["perft", "--game", "chess", "--depth", "1"],
+        2,
+        "unknown game `chess`",
+    );
+    check(
+        &["perft", "--game", "kalah", "--moves", "1,9", "--depth", "1"],
+        2,
+        "move 2 `9`",
+    );
+    check(
+        &[
+            "search",
+            "--game",
+            "kalah",
+            "--config",
+            "alphabeta+warp",
+            "--depth",
+            "2",
+        ],
+        2,
+        "unknown flag `warp`",
+    );
+    check(
+        &[
+            "search",
+            "--game",
+            "kalah",
+            "--param",
+            "null-r=99",
+            "--depth",
+            "2",
+        ],
+        2,
+        "null-r must be",
+    );
+}
+
+/// A copy of the committed Kalah run in `into`, with `edit` applied to its records' text.
+fn copied_run(into: &Path, edit: impl FnOnce(&str) -> String) -> PathBuf {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("results/2026-11-21-kalah-cammp");
+    std::fs::create_dir_all(into).unwrap();
+    std::fs::copy(source.join("manifest.json"), into.join("manifest.json")).unwrap();
+    let records = std::fs::read_to_string(source.join("records.jsonl")).unwrap();
+    std::fs::write(into.join("records.jsonl"), edit(&records)).unwrap();
+    into.to_path_buf()
+}
+
+#[test]
+fn compare_exits_1_on_a_node_change_and_0_without() {
+    let temp = Temp::new("compare");
+    let base = copied_run(&temp.0.join("base"), str::to_string);
+    let same = copied_run(&temp.0.join("same"), str::to_string);
+    let changed = copied_run(&temp.0.join("changed"), |t| {
+        t.replacen("\"n_nodes\":6,", "\"n_nodes\":7,", 1)
+    });
+    let out = temp.0.join("out");
+    let args = |new: &Path| {
+        let list = ["compare", text(&base), text(new), "--out", text(&out)];
+        list.map(str::to_string)
+    };
+    let run = |new: &Path| {
+        let owned = args(new);
+        let args: Vec<&str> = owned.iter().map(String::as_str).collect();
+        (cutoff(&args).status.code(), args.join(" "))
+    };
+    assert_eq!(run(&same).0, Some(0), "{}", run(&same).1);
+    assert_eq!(run(&changed).0, Some(1), "{}", run(&changed).1);
+}
+
+#[test]
+fn a_torn_run_is_an_error_until_repaired() {
+    let temp = Temp::new("torn");
+    let run = copied_run(&temp.0.join("run"), |t| {
+        t.to_string() + "{\"position\":\"g0"
+    });
+    check(&["report", text(&run)], 2, "torn line");
+    check(
+        &["report", text(&run), "--repair"],
+        0,
+        "ratio to alpha-beta",
+    );
+}

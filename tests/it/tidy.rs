@@ -1,0 +1,75 @@
+//! The architecture's guards, read from the source: each layer imports only the layers
+//! below it (`game` < `search` < `runfolder` < `harness`, `report` < `cli`), and nothing
+//! outside `cli` prints. A failure names the file and line.
+
+use std::path::{Path, PathBuf};
+
+/// Every `.rs` file under `src/<module>`, sorted.
+fn files(module: &str) -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("src")
+        .join(module);
+    let mut found = Vec::new();
+    let mut stack = vec![root];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// The lines of `module`'s files that contain any of `needles`, outside comments.
+fn offending_lines(module: &str, needles: &[&str]) -> Vec<String> {
+    let mut lines = Vec::new();
+    for file in files(module) {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            if needles.iter().any(|n| code.contains(n)) {
+                lines.push(format!("{}:{}: {}", file.display(), i + 1, line.trim()));
+            }
+        }
+    }
+    lines
+}
+
+fn check_imports(module: &str, forbidden: &[&str]) {
+    let needles: Vec<String> = forbidden.iter().map(|m| format!("crate::{m}")).collect();
+    let needles: Vec<&str> = needles.iter().map(String::as_str).collect();
+    let found = offending_lines(module, &needles);
+    assert!(
+        found.is_empty(),
+        "src/{module} must not import {forbidden:?}:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn layers_import_only_the_layers_below() {
+    let above_search = ["runfolder", "harness", "report", "cli"];
+    check_imports("game", &["search", "runfolder", "harness", "report", "cli"]);
+    check_imports("search", &above_search);
+    check_imports("runfolder", &["harness", "report", "cli"]);
+    check_imports("harness", &["report", "cli"]);
+    check_imports("report", &["harness", "cli"]);
+}
+
+#[test]
+fn nothing_outside_the_cli_prints() {
+    let prints = ["println!", "eprintln!", "print!(", "eprint!(", "dbg!("];
+    for module in ["game", "search", "runfolder", "harness", "report"] {
+        let found = offending_lines(module, &prints);
+        assert!(
+            found.is_empty(),
+            "src/{module} prints (only src/cli may):\n{}",
+            found.join("\n")
+        );
+    }
+}
