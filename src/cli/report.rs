@@ -21,6 +21,10 @@ pub struct ReportArgs {
     /// reporting; that search is then missing until the run is resumed.
     #[arg(long)]
     repair: bool,
+    /// Report a run that lacks some of its plan's searches (an interrupted run or a shard);
+    /// the summary's header says so.
+    #[arg(long)]
+    allow_incomplete: bool,
 }
 
 pub fn run(args: ReportArgs) -> Result<Status> {
@@ -30,7 +34,7 @@ pub fn run(args: ReportArgs) -> Result<Status> {
             args.dir.join(RECORDS).display()
         );
     }
-    let table = write_report_at(&args.dir, args.depth)?;
+    let table = write_report_at(&args.dir, args.depth, args.allow_incomplete)?;
     eprintln!("wrote {}", args.dir.join("summary.md").display());
     println!("{table}");
     Ok(Status::Ok)

@@ -5,7 +5,7 @@
 //! numbers are written plainly (no thousands separators, no rounding beyond 3 decimals).
 //! This module builds strings; `mod.rs` writes them.
 
-use super::stats::{ratio, Grid, Row, Stat};
+use super::stats::{paired_ratio, ratio, Grid, Row, Stat};
 
 /// `n`, `n_capped`, mean and 95% half-width of a cell.
 fn stat_fields(stat: Stat) -> [String; 4] {
@@ -56,15 +56,20 @@ fn config_fields(row: &Row) -> [String; 4] {
 /// `summary.csv`: a line per configuration at `depth`, in the CAMMP table's order.
 pub fn summary(grid: &Grid, depth: u32) -> String {
     let base = grid.baseline_row();
-    let mut out = "rank,config,label,role,technique,depth,n,n_capped,mean_nodes,ci95_half_width,ratio_to_baseline\n".to_string();
+    let mut out = "rank,config,label,role,technique,depth,n,n_capped,mean_nodes,ci95_half_width,ratio_to_baseline,paired_ratio,paired_ci95_low,paired_ci95_high,paired_n\n".to_string();
+    let number = |x: Option<f64>| x.map_or(String::new(), |r| format!("{r:.6}"));
     for (rank, row) in grid.ranked(depth).into_iter().enumerate() {
         let ratio = base.and_then(|b| ratio(row, b, depth));
+        let paired = base.and_then(|b| paired_ratio(row, b, depth));
+        let interval = paired.and_then(|p| p.interval);
         let fields = [
             vec![(rank + 1).to_string()],
             config_fields(row).to_vec(),
             vec![depth.to_string()],
             stat_fields(row.nodes(depth)).to_vec(),
-            vec![ratio.map_or(String::new(), |r| format!("{r:.6}"))],
+            vec![number(ratio), number(paired.map(|p| p.ratio))],
+            vec![number(interval.map(|i| i.0)), number(interval.map(|i| i.1))],
+            vec![paired.map_or(String::new(), |p| p.n.to_string())],
         ];
         out += &line(&fields.concat());
     }

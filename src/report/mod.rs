@@ -26,14 +26,27 @@ use std::path::Path;
 /// Writes the report of the run folder `dir` at the default depth (see
 /// [`write_report_at`]) and returns the CAMMP-format table as Markdown.
 pub fn write_report(dir: &Path) -> Result<String> {
-    write_report_at(dir, None)
+    write_report_at(dir, None, false)
 }
 
 /// Writes the report of the run folder `dir` with its single-depth tables at `depth`, or by
 /// default at the largest depth where every configuration has an uncapped record of every
-/// position, and returns the CAMMP-format table as Markdown.
-pub fn write_report_at(dir: &Path, depth: Option<u32>) -> Result<String> {
+/// position, and returns the CAMMP-format table as Markdown. A run without records is an
+/// error, and so is a run that lacks searches of its plan unless `allow_incomplete`; then
+/// the summary's header says what is missing.
+pub fn write_report_at(dir: &Path, depth: Option<u32>, allow_incomplete: bool) -> Result<String> {
     let run = crate::runfolder::read_run(dir)?;
+    let (planned, recorded) = (run.manifest.searches(), run.records.len());
+    if recorded == 0 {
+        bail!("{}: the run has no records yet", dir.display());
+    }
+    if recorded < planned && !allow_incomplete {
+        bail!(
+            "{}: the run is incomplete ({recorded} of {planned} searches recorded); resume \
+             it with the command that made it, or report what it has with --allow-incomplete",
+            dir.display()
+        );
+    }
     let grid = Grid::new(&run);
     let depth = match depth {
         Some(d) if !grid.depths.contains(&d) => {
@@ -123,6 +136,7 @@ fn provenance(m: &Manifest, grid: &Grid, depth: u32) -> String {
             fixture.positions,
             grid.positions.len()
         ),
+        completeness(m, grid),
         format!(
             "plan `{}`, {} configurations, baseline `{}`",
             m.plan,
@@ -150,6 +164,18 @@ fn provenance(m: &Manifest, grid: &Grid, depth: u32) -> String {
         "re-render with `cutoff report <this folder> [--depth D]`".to_string(),
     ];
     lines.iter().map(|l| format!("- {l}\n")).collect()
+}
+
+/// `complete: N searches` or `INCOMPLETE: k of N searches recorded; tables compare ...`.
+fn completeness(m: &Manifest, grid: &Grid) -> String {
+    let (planned, recorded) = (m.searches(), grid.n_records());
+    match recorded < planned {
+        false => format!("complete: {planned} searches"),
+        true => format!(
+            "**INCOMPLETE**: {recorded} of {planned} searches recorded; each ratio compares only \
+             the positions both configurations completed, and `n` says how many"
+        ),
+    }
 }
 
 /// `name=value` for every search parameter, by name.

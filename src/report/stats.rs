@@ -9,6 +9,7 @@
 use crate::runfolder::Run;
 use crate::runfolder::{PlannedConfig, Role};
 use crate::search::Config;
+use statrs::distribution::{ContinuousCDF, StudentsT};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// What one record says about one position.
@@ -131,22 +132,64 @@ pub fn estimate(values: &[f64]) -> Estimate {
     }
 }
 
-/// The two-sided 95% quantile of Student's t with `df` degrees of freedom: a table up to 30,
-/// then the Cornish-Fisher expansion around the normal quantile (error below 1e-4).
+/// The two-sided 95% quantile of Student's t with `df` (at least 1) degrees of freedom,
+/// exact (statrs' inverse CDF).
 pub fn t_95(df: usize) -> f64 {
-    const TABLE: [f64; 30] = [
-        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,
-        2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056,
-        2.052, 2.048, 2.045, 2.042,
-    ];
-    if let Some(&t) = TABLE.get(df.wrapping_sub(1)) {
-        return t;
+    let t = StudentsT::new(0.0, 1.0, df as f64).expect("df is at least 1");
+    t.inverse_cdf(0.975)
+}
+
+/// The paired estimate of how many nodes `row` expands relative to `to`: the geometric mean
+/// of the per-position ratios over the positions both searched without hitting the cap,
+/// with its 95% interval (Student's t on the logarithms).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PairedRatio {
+    /// The geometric mean of the per-position ratios.
+    pub ratio: f64,
+    /// The 95% interval's ends (none for a single position).
+    pub interval: Option<(f64, f64)>,
+    /// The positions compared.
+    pub n: usize,
+}
+
+impl PairedRatio {
+    /// `+` when the whole interval lies below 1 (the technique saves nodes), `-` when above
+    /// (it costs nodes), nothing when it contains 1 or there is none.
+    pub fn significance(&self) -> &'static str {
+        match self.interval {
+            Some((_, high)) if high < 1.0 => "+",
+            Some((low, _)) if low > 1.0 => "-",
+            _ => "",
+        }
     }
-    let z: f64 = 1.959_964;
-    let v = df as f64;
-    z + (z.powi(3) + z) / (4.0 * v)
-        + (5.0 * z.powi(5) + 16.0 * z.powi(3) + 3.0 * z) / (96.0 * v * v)
-        + (3.0 * z.powi(7) + 19.0 * z.powi(5) + 17.0 * z.powi(3) - 15.0 * z) / (384.0 * v.powi(3))
+}
+
+/// The paired ratio of `row` to `to` at `depth`, when they share an uncapped position.
+pub fn paired_ratio(row: &Row, to: &Row, depth: u32) -> Option<PairedRatio> {
+    let (cell, base) = (row.cells.get(&depth)?, to.cells.get(&depth)?);
+    let logs: Vec<f64> = common(cell, base)
+        .filter(|(s, b)| s.nodes > 0 && b.nodes > 0)
+        .map(|(s, b)| (s.nodes as f64 / b.nodes as f64).ln())
+        .collect();
+    if logs.is_empty() {
+        return None;
+    }
+    let e = estimate(&logs);
+    Some(PairedRatio {
+        ratio: e.mean.exp(),
+        interval: e
+            .half_width
+            .map(|h| ((e.mean - h).exp(), (e.mean + h).exp())),
+        n: e.n,
+    })
+}
+
+/// The samples of the positions both cells searched without hitting the cap.
+fn common<'a>(cell: &'a Cell, base: &'a Cell) -> impl Iterator<Item = (&'a Sample, &'a Sample)> {
+    let pairs = cell.samples.iter();
+    pairs
+        .filter_map(|(position, s)| Some((s, base.samples.get(position)?)))
+        .filter(|(s, b)| !s.capped && !b.capped)
 }
 
 /// One planned configuration and its cells by depth.
@@ -234,6 +277,12 @@ impl Grid {
         }
     }
 
+    /// The number of records in the grid.
+    pub fn n_records(&self) -> usize {
+        let cells = self.rows.iter().flat_map(|r| r.cells.values());
+        cells.map(|c| c.samples.len()).sum()
+    }
+
     /// The depth tables and ratios default to: the largest depth at which every
     /// configuration has an uncapped record of every position; failing that, the largest
     /// depth with records and no capped cell; failing that, the first depth.
@@ -284,7 +333,15 @@ impl Grid {
     }
 }
 
-/// The ratio of `row`'s mean nodes to `to`'s at `depth`, when both have a mean.
+/// The ratio of `row`'s mean nodes to `to`'s at `depth` (CAMMP's format), when both have a
+/// mean, over the positions both searched (so an incomplete row is compared on its own
+/// positions, never on another set).
 pub fn ratio(row: &Row, to: &Row, depth: u32) -> Option<f64> {
-    Some(row.nodes(depth).mean()? / to.nodes(depth).mean()?)
+    row.nodes(depth).mean()?;
+    to.nodes(depth).mean()?;
+    let (cell, base) = (row.cells.get(&depth)?, to.cells.get(&depth)?);
+    let (sum, base_sum) = common(cell, base).fold((0.0, 0.0), |(a, b), (s, t)| {
+        (a + s.nodes as f64, b + t.nodes as f64)
+    });
+    (base_sum > 0.0).then(|| sum / base_sum)
 }

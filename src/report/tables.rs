@@ -4,11 +4,19 @@
 //! A cell with any capped record prints `capped (k/n)`, never a number. This module only
 //! formats what `stats` computed; it writes no file.
 
-use super::stats::{ratio, Grid, Row, Stat};
+use super::stats::{paired_ratio, ratio, Estimate, Grid, PairedRatio, Row, Stat};
 
 /// What the CAMMP-format table's columns mean, printed above it.
 pub const CI_NOTE: &str = "95% CI: Student's t interval of the mean over positions \
-    (n - 1 degrees of freedom), written as ± its half-width";
+    (n - 1 degrees of freedom), written as ± its half-width, the mean rounded to the digits \
+    the interval supports";
+
+/// What the paired columns show, printed below the CAMMP-format table.
+pub const PAIRED_NOTE: &str = "Ratio: of the mean nodes over the positions both \
+    configurations completed (CAMMP's format). Paired ratio: the geometric mean of the \
+    per-position ratios over the same positions, with its 95% interval (Student's t on the \
+    logarithms); `+` marks an interval wholly below 1 (fewer nodes at 95%), `-` one wholly \
+    above 1";
 
 /// What the branching-factor table shows, printed above it.
 pub const EBF_NOTE: &str = "Effective branching factor per ply from the previous depth d' \
@@ -90,7 +98,7 @@ pub fn cammp_table(grid: &Grid, depth: u32) -> String {
     let rows: Vec<Vec<String>> = grid
         .ranked(depth)
         .into_iter()
-        .map(|row| cammp_row(row, base, depth))
+        .map(|row| cammp_row(row, base, depth, grid.positions.len()))
         .collect();
     let ratio_header = format!("ratio to {base_label}");
     let header = [
@@ -99,35 +107,75 @@ pub fn cammp_table(grid: &Grid, depth: u32) -> String {
         "95% CI",
         "n",
         &ratio_header,
+        "paired ratio [95% CI]",
+        "",
     ];
+    let right = [false, true, true, true, true, true, false];
     format!(
-        "Mean nodes expanded (n_nodes + n_qnodes) at depth {depth}. {CI_NOTE}; n = positions.\n\n{}",
-        markdown_table(&header, &[false, true, true, true, true], &rows)
+        "Mean nodes expanded (n_nodes + n_qnodes) at depth {depth}. {CI_NOTE}; n = positions.\n\n{}\n{PAIRED_NOTE}.\n",
+        markdown_table(&header, &right, &rows)
     )
 }
 
-fn cammp_row(row: &Row, base: Option<&Row>, depth: u32) -> Vec<String> {
+fn cammp_row(row: &Row, base: Option<&Row>, depth: u32, positions: usize) -> Vec<String> {
     let stat = row.nodes(depth);
-    let (ci, n) = match stat {
+    let (mean, ci, n) = match stat {
         Stat::Mean(e) => {
-            let half = e
-                .half_width
-                .map_or("—".into(), |h| format!("± {}", thousands(h)));
-            (half, e.n)
+            let (mean, half) = rounded(e);
+            (mean, half.map_or("—".into(), |h| format!("± {h}")), e.n)
         }
-        Stat::Capped { n, .. } => (String::new(), n),
-        Stat::Missing => (String::new(), 0),
+        Stat::Capped { n, .. } => (nodes_text(stat), String::new(), n),
+        Stat::Missing => (nodes_text(stat), String::new(), 0),
     };
     let ratio = base
         .and_then(|b| ratio(row, b, depth))
         .map_or("—".into(), sig3);
+    let paired = base
+        .filter(|b| b.planned.config != row.planned.config)
+        .and_then(|b| paired_ratio(row, b, depth));
     vec![
         row.planned.label.clone(),
-        nodes_text(stat),
+        mean,
         ci,
-        n.to_string(),
+        k_of_n(n, positions),
         ratio,
+        paired.map_or("—".into(), paired_text),
+        paired.map_or("", |p| p.significance()).to_string(),
     ]
+}
+
+/// `k of n` when a row has fewer positions than the run, else `n`.
+pub fn k_of_n(k: usize, n: usize) -> String {
+    match k < n {
+        true => format!("{k} of {n}"),
+        false => k.to_string(),
+    }
+}
+
+/// A mean and its half-width rounded to the digits the interval supports: the half-width
+/// to two significant figures, the mean to the same place.
+pub fn rounded(e: Estimate) -> (String, Option<String>) {
+    let Some(half) = e.half_width.filter(|h| *h > 0.0) else {
+        return (thousands(e.mean), e.half_width.map(thousands));
+    };
+    let place = 10f64.powi(half.log10().floor() as i32 - 1);
+    if place < 1.0 {
+        let decimals = (-place.log10()).round() as usize;
+        return (
+            format!("{:.*}", decimals, e.mean),
+            Some(format!("{half:.decimals$}")),
+        );
+    }
+    let round = |x: f64| (x / place).round() * place;
+    (thousands(round(e.mean)), Some(thousands(round(half))))
+}
+
+/// `0.443 [0.41, 0.48]`.
+fn paired_text(p: PairedRatio) -> String {
+    match p.interval {
+        Some((low, high)) => format!("{} [{}, {}]", sig3(p.ratio), sig3(low), sig3(high)),
+        None => sig3(p.ratio),
+    }
 }
 
 /// A table with a row per configuration (in the CAMMP order at `depth`) and a column per

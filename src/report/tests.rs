@@ -175,12 +175,13 @@ fn estimates_have_t_intervals() {
     check(
         &[100.0, 200.0, 300.0],
         200.0,
-        Some(4.303 * 100.0 / 3f64.sqrt()),
+        Some(4.302_653 * 100.0 / 3f64.sqrt()),
     );
     check(&[1.0, 1.0, 1.0, 1.0], 1.0, Some(0.0));
-    assert_eq!(t_95(1), 12.706);
-    assert!((t_95(31) - 2.0395).abs() < 1e-3);
-    assert!((t_95(1000) - 1.9623).abs() < 1e-3);
+    // Exact quantiles (R: qt(0.975, df)), not table values.
+    assert!((t_95(1) - 12.706_205).abs() < 1e-5);
+    assert!((t_95(31) - 2.039_513).abs() < 1e-5);
+    assert!((t_95(1000) - 1.962_339).abs() < 1e-5);
 }
 
 #[test]
@@ -189,7 +190,7 @@ fn cammp_table_has_rows_means_intervals_and_ratios() {
         &manifest("kalah", PLAN, &[1, 2]),
         &records(PLAN, &[1, 2], &NODES),
     );
-    let table = write_report_at(&run.0, Some(1)).unwrap();
+    let table = write_report_at(&run.0, Some(1), false).unwrap();
     let rows: Vec<&str> = table
         .lines()
         .skip_while(|l| !l.starts_with("| ---"))
@@ -198,11 +199,13 @@ fn cammp_table_has_rows_means_intervals_and_ratios() {
     assert_eq!(
         rows,
         [
-            "| alpha-beta with quiescence search | 400 | ± 248 | 3 | 2.00 |",
-            "| alpha-beta | 200 | ± 248 | 3 | 1.00 |",
-            "| alpha-beta with killer moves | 100 | ± 124 | 3 | 0.500 |",
-            "| all without killer moves | 30 | ± 0 | 3 | 0.150 |",
-            "| all (cammp) | 20 | ± 0 | 3 | 0.100 |",
+            "| alpha-beta with quiescence search | 400 | ± 250 | 3 | 2.00 | 2.15 [1.02, 4.55] | - |",
+            "| alpha-beta | 200 | ± 250 | 3 | 1.00 | — |  |",
+            "| alpha-beta with killer moves | 100 | ± 120 | 3 | 0.500 | 0.500 [0.500, 0.500] | + |",
+            "| all without killer moves | 30 | ± 0 | 3 | 0.150 | 0.165 [0.042, 0.656] | + |",
+            "| all (cammp) | 20 | ± 0 | 3 | 0.100 | 0.110 [0.028, 0.438] | + |",
+            "",
+            &format!("{}.", super::tables::PAIRED_NOTE),
         ]
     );
     assert!(table.contains("Student's t"), "{table}");
@@ -232,7 +235,7 @@ fn capped_cells_show_capped_never_a_number() {
         write_report(&run.0).unwrap().contains("at depth 1"),
         "depth 2 has a capped cell"
     );
-    let table = write_report_at(&run.0, Some(2)).unwrap();
+    let table = write_report_at(&run.0, Some(2), false).unwrap();
     assert!(
         table.contains("| alpha-beta with killer moves | capped (1/3) |  | 3 | — |"),
         "{table}"
@@ -243,7 +246,7 @@ fn capped_cells_show_capped_never_a_number() {
         "{summary}"
     );
     assert!(read(&run, "summary.csv")
-        .contains("alphabeta+killers,alpha-beta with killer moves,add-one,killers,2,3,1,,,\n"));
+        .contains("alphabeta+killers,alpha-beta with killer moves,add-one,killers,2,3,1,,,,0.500000,0.500000,0.500000,2\n"));
 }
 
 #[test]
@@ -314,20 +317,20 @@ fn csv_files_have_a_line_per_cell() {
         &manifest("kalah", PLAN, &[1, 2]),
         &records(PLAN, &[1, 2], &NODES),
     );
-    write_report_at(&run.0, Some(1)).unwrap();
+    write_report_at(&run.0, Some(1), false).unwrap();
     let summary = read(&run, "summary.csv");
     let lines: Vec<&str> = summary.lines().collect();
     assert_eq!(lines.len(), 1 + PLAN.len());
     assert_eq!(
         lines[2],
-        "2,alphabeta,alpha-beta,baseline,,1,3,0,200.000,248.434,1.000000"
+        "2,alphabeta,alpha-beta,baseline,,1,3,0,200.000,248.414,1.000000,1.000000,1.000000,1.000000,3"
     );
     let per_depth = read(&run, "per-depth.csv");
     let lines: Vec<&str> = per_depth.lines().collect();
     assert_eq!(lines.len(), 1 + PLAN.len() * 2);
     assert!(
         lines.contains(
-            &"alphabeta,alpha-beta,baseline,,2,3,0,2000.000,2484.338,2.000,2.484,10.0000"
+            &"alphabeta,alpha-beta,baseline,,2,3,0,2000.000,2484.138,2.000,2.484,10.0000"
         ),
         "{per_depth}"
     );
@@ -439,7 +442,9 @@ fn a_depth_outside_the_run_is_an_error() {
         &manifest("kalah", PLAN, &[1, 2]),
         &records(PLAN, &[1, 2], &NODES),
     );
-    let error = write_report_at(&run.0, Some(5)).unwrap_err().to_string();
+    let error = write_report_at(&run.0, Some(5), false)
+        .unwrap_err()
+        .to_string();
     assert_eq!(error, "depth 5 is not among the run's depths [1, 2]");
 }
 
@@ -473,4 +478,45 @@ fn exact_configurations_are_held_to_alpha_beta_root_values() {
         !summary.contains("| alpha-beta with quiescence search | 0 / 3"),
         "{summary}"
     );
+}
+
+#[test]
+fn paired_ratios_are_geometric_means_of_per_position_ratios() {
+    // Ratios 0.5, 0.5 and 2 against the baseline: geometric mean 0.5^(2/3) * 2^(1/3) = 0.794.
+    let plan: Plan = &[
+        ("alphabeta", "alpha-beta", "baseline", None),
+        ("alphabeta+killers", "k", "add-one", Some("killers")),
+    ];
+    let nodes = [[100, 100, 100], [50, 50, 200]];
+    let run = run_dir(&manifest("kalah", plan, &[1]), &records(plan, &[1], &nodes));
+    let grid = super::stats::Grid::new(&crate::runfolder::read_run(&run).unwrap());
+    let paired = super::stats::paired_ratio(&grid.rows[1], &grid.rows[0], 1).unwrap();
+    assert!((paired.ratio - 0.5f64.powf(2.0 / 3.0) * 2f64.powf(1.0 / 3.0)).abs() < 1e-12);
+    let (low, high) = paired.interval.unwrap();
+    assert!(low < 1.0 && high > 1.0, "{paired:?}");
+    assert_eq!((paired.n, paired.significance()), (3, ""));
+    // The ratio of means is over the same positions: 300 / 300.
+    assert_eq!(
+        super::stats::ratio(&grid.rows[1], &grid.rows[0], 1),
+        Some(1.0)
+    );
+}
+
+#[test]
+fn incomplete_and_empty_runs_are_errors_unless_allowed() {
+    let mut recs = records(PLAN, &[1, 2], &NODES);
+    let gone = |r: &Record| r.config == parse_config("alphabeta+killers") && r.position == "p2";
+    recs.retain(|r| !gone(r));
+    let run = run_dir(&manifest("kalah", PLAN, &[1, 2]), &recs);
+    let error = format!("{:#}", write_report_at(&run, None, false).unwrap_err());
+    assert!(error.contains("incomplete (28 of 30 searches"), "{error}");
+    let table = write_report_at(&run, Some(1), true).unwrap();
+    assert!(
+        table.contains("| alpha-beta with killer moves | 80 | ± 320 | 2 of 3 | 0.500 |"),
+        "{table}"
+    );
+    assert!(read(&run, "summary.md").contains("**INCOMPLETE**: 28 of 30 searches"));
+    let empty = run_dir(&manifest("kalah", PLAN, &[1, 2]), &[]);
+    let error = format!("{:#}", write_report_at(&empty, None, true).unwrap_err());
+    assert!(error.contains("no records"), "{error}");
 }

@@ -199,6 +199,11 @@ pub struct Manifest {
 }
 
 impl Manifest {
+    /// The number of searches the run plans: positions x configurations x depths.
+    pub fn searches(&self) -> usize {
+        self.fixture.positions * self.configs.len() * self.depths.len()
+    }
+
     /// The planned configuration `config`, if the plan has it.
     pub fn planned(&self, config: Config) -> Option<&PlannedConfig> {
         self.configs.iter().find(|c| c.config == config)
