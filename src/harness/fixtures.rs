@@ -6,10 +6,15 @@
 //! the best move of an `alphabeta` search of depth [`SELF_PLAY_DEPTH`] with the default
 //! evaluation. It keeps the positions after a window of plies (`skip + 1 ..= skip + plies`,
 //! or the last `plies` positions of each game with `from_end`), never a terminal one, and
-//! keeps duplicates: the set is "the positions of these games", as the CAMMP study averaged.
+//! never a position already in the set: two positions are the same when their Zobrist
+//! hashes are (the hash covers everything that decides the legal moves; Ming Mang's leaves
+//! out the repetition history, so a transposition with another history also counts as a
+//! repeat). Self-play games often share their first plies; a set of repeats would weigh
+//! those positions twice in every mean.
 //!
-//! Loading checks the game, replays and validates every move and rejects duplicate ids and
-//! terminal positions; its errors name the file, the position and the move. The board strings
+//! Loading checks the game, replays and validates every move, rejects duplicate ids and
+//! terminal positions, and lists positions that repeat an earlier one (older sets kept
+//! them); its errors name the file, the position and the move. The board strings
 //! in the file are for people to read and are not compared. This module does not choose
 //! which positions a run uses (that is the plan's `--positions`) and never searches them.
 
@@ -80,6 +85,8 @@ pub struct Fixture<G: Game> {
     pub positions: Vec<(String, G)>,
     /// Hex FNV-1a 64 of the file's bytes.
     pub hash: String,
+    /// Positions that repeat an earlier one of the set: `(id, id of the earlier one)`.
+    pub repeats: Vec<(String, String)>,
 }
 
 /// What to generate.
@@ -113,9 +120,13 @@ pub fn generate<G: Game>(start: &G, spec: &GenerateSpec) -> FixtureFile {
     let mut player = SelfPlay::<G>::new();
     let width = spec.games.to_string().len().max(2);
     let mut positions = Vec::new();
+    let mut seen = BTreeSet::new();
     for game_index in 1..=spec.games {
         let line = player.play_game(start, &mut rng);
         for ply in kept_plies(spec, &line) {
+            if !seen.insert(line.hashes[ply]) {
+                continue;
+            }
             let moves = &line.moves[..ply];
             positions.push(PositionEntry {
                 id: format!("g{game_index:0width$}-m{ply:02}"),
@@ -126,7 +137,7 @@ pub fn generate<G: Game>(start: &G, spec: &GenerateSpec) -> FixtureFile {
     }
     let method = format!(
         "self-play: {RANDOM_PERCENT}% uniformly random moves, else the best move of an alphabeta \
-         depth-{SELF_PLAY_DEPTH} search ({} evaluation); positions {}; terminal positions skipped",
+         depth-{SELF_PLAY_DEPTH} search ({} evaluation); positions {}; terminal and repeated positions skipped",
         G::EVAL_NAMES[0],
         window_words(spec)
     );
@@ -179,11 +190,12 @@ fn kept_plies(spec: &GenerateSpec, line: &GameLine) -> Vec<usize> {
     }
 }
 
-/// One self-play game: its moves in notation, the board after each ply (index 0 = start), and
-/// whether it ended.
+/// One self-play game: its moves in notation, the board and the hash after each ply (index
+/// 0 = start), and whether it ended.
 struct GameLine {
     moves: Vec<String>,
     boards: Vec<String>,
+    hashes: Vec<u64>,
     finished: bool,
 }
 
@@ -208,6 +220,7 @@ impl<G: Game> SelfPlay<G> {
         let mut line = GameLine {
             moves: Vec::new(),
             boards: vec![game.board_string()],
+            hashes: vec![game.hash()],
             finished: false,
         };
         while line.moves.len() < MAX_GAME_PLIES as usize {
@@ -221,6 +234,7 @@ impl<G: Game> SelfPlay<G> {
             line.moves.push(game.format_move(mv));
             game.make(mv);
             line.boards.push(game.board_string());
+            line.hashes.push(game.hash());
         }
         line.finished |= game.outcome().is_some();
         line
@@ -280,6 +294,8 @@ pub fn load_fixture<G: Game>(path: &Path) -> Result<Fixture<G>> {
     let start = G::from_options(options)
         .map_err(|e| anyhow!("fixture {shown}: game `{}`: {e}", file.game))?;
     let mut ids = BTreeSet::new();
+    let mut first_of_hash = std::collections::BTreeMap::new();
+    let mut repeats = Vec::new();
     let mut positions = Vec::with_capacity(file.positions.len());
     for entry in &file.positions {
         if !ids.insert(entry.id.as_str()) {
@@ -287,12 +303,17 @@ pub fn load_fixture<G: Game>(path: &Path) -> Result<Fixture<G>> {
         }
         let game = replay(&start, entry)
             .with_context(|| format!("fixture {shown}: position {}", entry.id))?;
+        if let Some(first) = first_of_hash.insert(game.hash(), entry.id.clone()) {
+            repeats.push((entry.id.clone(), first.clone()));
+            first_of_hash.insert(game.hash(), first);
+        }
         positions.push((entry.id.clone(), game));
     }
     Ok(Fixture {
         hash: fnv1a64(&bytes),
         file,
         positions,
+        repeats,
     })
 }
 

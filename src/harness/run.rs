@@ -167,7 +167,33 @@ pub fn prepare<G: Game>(spec: &AblationSpec) -> Result<Prepared<G>> {
         jobs: spec.jobs.max(1),
     };
     prepared.load_existing()?;
+    prepared
+        .warnings
+        .extend(repeats_warning(&fixture, &spec.fixture));
     Ok(prepared)
+}
+
+/// A warning naming the positions of the set that repeat an earlier one.
+fn repeats_warning<G: Game>(fixture: &Fixture<G>, path: &Path) -> Option<String> {
+    const LISTED: usize = 5;
+    let repeats = &fixture.repeats;
+    if repeats.is_empty() {
+        return None;
+    }
+    let mut pairs: Vec<String> = repeats
+        .iter()
+        .take(LISTED)
+        .map(|(id, first)| format!("{id} = {first}"))
+        .collect();
+    if repeats.len() > LISTED {
+        pairs.push(format!("and {} more", repeats.len() - LISTED));
+    }
+    Some(format!(
+        "{} holds {} positions that repeat an earlier one ({}); they weigh twice in every mean",
+        path.display(),
+        repeats.len(),
+        pairs.join(", ")
+    ))
 }
 
 fn check_game<G: Game>(typed: &str, fixture: &Fixture<G>, path: &Path) -> Result<()> {

@@ -200,6 +200,28 @@ fn check_load_error(text: &str, wants: &[&str]) {
     }
 }
 
+#[test]
+fn generated_sets_hold_no_repeated_position_and_loading_names_repeats() {
+    // 20 games from the start share many first plies: every kept position is new.
+    let dir = temp_dir("distinct");
+    let path = small_fixture(&dir, 20, 3);
+    let fixture = load_fixture::<Kalah>(&path).unwrap();
+    assert!(fixture.repeats.is_empty(), "{:?}", fixture.repeats);
+    let hashes: std::collections::BTreeSet<u64> =
+        fixture.positions.iter().map(|(_, g)| g.hash()).collect();
+    assert_eq!(hashes.len(), fixture.positions.len());
+    assert!(fixture.positions.len() < 60, "some first plies repeat");
+    // A set written with a repeat (as older sets were) loads, and names it.
+    let mut file: FixtureFile = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    let mut copy = file.positions[0].clone();
+    copy.id = "copy".into();
+    file.positions.push(copy);
+    std::fs::write(&path, to_json(&file)).unwrap();
+    let fixture = load_fixture::<Kalah>(&path).unwrap();
+    let first = fixture.positions[0].0.clone();
+    assert_eq!(fixture.repeats, [("copy".to_string(), first)]);
+}
+
 fn fixture_text(moves: &str) -> String {
     format!(
         r#"{{"game":"kalah:6,4,standard","set":"t","generator":{{"games":1,"plies":1,"skip":0,"seed":1,"method":"m"}},
