@@ -1,5 +1,9 @@
-//! Build script: records the compiler's version (`$RUSTC --version`) in `CUTOFF_RUSTC_VERSION`
-//! for run manifests. It does nothing else.
+//! Build script: records the compiler's version (`$RUSTC --version`) in
+//! `CUTOFF_RUSTC_VERSION` and a hash of the source the binary is built from (every file under
+//! `src/`, `Cargo.toml`, `Cargo.lock` and this script) in `CUTOFF_SOURCE_HASH`, for run
+//! manifests: two binaries with the same source hash search alike. It does nothing else.
+
+use std::path::{Path, PathBuf};
 
 fn main() {
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
@@ -11,6 +15,43 @@ fn main() {
         .map(|out| String::from_utf8_lossy(&out.stdout).trim().to_string())
         .unwrap_or_else(|| "unknown".into());
     println!("cargo:rustc-env=CUTOFF_RUSTC_VERSION={version}");
-    println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rustc-env=CUTOFF_SOURCE_HASH={}", source_hash());
+    for watched in ["build.rs", "src", "Cargo.toml", "Cargo.lock"] {
+        println!("cargo:rerun-if-changed={watched}");
+    }
     println!("cargo:rerun-if-env-changed=RUSTC");
+}
+
+/// FNV-1a 64 over the sorted relative paths and contents of the source files, in hex.
+fn source_hash() -> String {
+    let mut files = vec![
+        PathBuf::from("build.rs"),
+        PathBuf::from("Cargo.toml"),
+        PathBuf::from("Cargo.lock"),
+    ];
+    collect(Path::new("src"), &mut files);
+    files.sort();
+    let mut hash = 0xcbf2_9ce4_8422_2325_u64;
+    for file in files {
+        let bytes = std::fs::read(&file).unwrap_or_default();
+        let name = file.to_string_lossy().replace('\\', "/");
+        for &byte in name.as_bytes().iter().chain([0u8].iter()).chain(&bytes) {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    format!("{hash:016x}")
+}
+
+fn collect(dir: &Path, files: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            collect(&path, files);
+        } else {
+            files.push(path);
+        }
+    }
 }

@@ -9,6 +9,7 @@ use super::Status;
 use crate::dispatch_game;
 use crate::game::{split_game_string, Game, GAMES};
 use crate::harness::plan::{parse_depths, Plan, Shard};
+use crate::harness::provenance;
 use crate::harness::run::{execute, prepare, AblationSpec};
 use crate::search::{Config, Params};
 use anyhow::{anyhow, bail, Result};
@@ -18,7 +19,9 @@ use std::path::{Path, PathBuf};
 /// The default run: the CAMMP study on Ming Mang, add-one and leave-one-out at depth 4, on
 /// the first [`DEFAULT_POSITIONS`] positions of the opening set (the first 10 moves of games
 /// 1 to 4): 800 searches, 7.5 s on the project's two cores in a release build (12 s while the
-/// machine was busy with other work). Run again the same day, it resumes (or just reports).
+/// machine was busy with other work). Its folder's name holds the date and the build (the
+/// source hash), so the same command resumes (or just reports) on the same day with the same
+/// build, and starts afresh after an edit of the source.
 const DEFAULT_GAME: &str = "mingmang";
 /// Positions of the opening set the default run uses.
 const DEFAULT_POSITIONS: usize = 40;
@@ -79,6 +82,10 @@ pub struct AblateArgs {
     /// The evaluation, by name (the game's default when absent).
     #[arg(long)]
     eval: Option<String>,
+    /// Resume a run folder made by another build (after the source changed); the manifest
+    /// records every build that added records.
+    #[arg(long)]
+    allow_mixed_builds: bool,
     /// No progress bar and no messages on stderr.
     #[arg(long, short)]
     quiet: bool,
@@ -107,9 +114,11 @@ pub fn run_default() -> Result<Status> {
         max_nodes: Some(DEFAULT_MAX_NODES),
         positions: Some(DEFAULT_POSITIONS),
         shard: None,
-        label: Some("default".into()),
+        // The build in the folder's name: after an edit of the source, a fresh run.
+        label: Some(format!("default-{}", provenance::short_build())),
         out: None,
         jobs: hardware_threads(),
+        allow_mixed_builds: false,
     };
     ablate(&spec, false, |dir| {
         format!(
@@ -144,6 +153,7 @@ fn spec_from_args(args: &AblateArgs) -> Result<AblationSpec> {
         label: args.label.clone(),
         out: args.out.clone(),
         jobs: args.jobs.unwrap_or_else(hardware_threads),
+        allow_mixed_builds: args.allow_mixed_builds,
     })
 }
 

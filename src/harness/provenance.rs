@@ -10,6 +10,15 @@ use std::time::{SystemTime, UNIX_EPOCH};
 /// The rustc that built this binary (captured by `build.rs` from `$RUSTC --version`).
 pub const RUSTC_VERSION: &str = env!("CUTOFF_RUSTC_VERSION");
 
+/// The hash of the source this binary was built from (every file under `src/`,
+/// `Cargo.toml`, `Cargo.lock`, `build.rs`; see `build.rs`): the build identity in manifests.
+pub const SOURCE_HASH: &str = env!("CUTOFF_SOURCE_HASH");
+
+/// The short build identity in default folder names: the source hash's first 8 digits.
+pub fn short_build() -> &'static str {
+    &SOURCE_HASH[..8]
+}
+
 /// `cutoff <version>`.
 pub fn tool() -> String {
     format!("cutoff {}", env!("CARGO_PKG_VERSION"))

@@ -53,6 +53,8 @@ pub struct AblationSpec {
     pub out: Option<PathBuf>,
     /// Worker threads.
     pub jobs: usize,
+    /// Resume a run made by another build (recorded in its manifest).
+    pub allow_mixed_builds: bool,
 }
 
 /// A validated run, ready to execute: nothing has been written yet.
@@ -64,6 +66,8 @@ pub struct Prepared<G: Game> {
     /// What the caller should tell the user before the run starts.
     pub warnings: Vec<String>,
     resuming: bool,
+    allow_mixed_builds: bool,
+    manifest_changed: bool,
     positions: Vec<(String, G)>,
     configs: Vec<Config>,
     eval: G::Eval,
@@ -159,6 +163,8 @@ pub fn prepare<G: Game>(spec: &AblationSpec) -> Result<Prepared<G>> {
         manifest,
         warnings: Vec::new(),
         resuming: false,
+        allow_mixed_builds: spec.allow_mixed_builds,
+        manifest_changed: false,
         pending: tasks.clone(),
         tasks,
         positions,
@@ -258,6 +264,8 @@ fn new_manifest<G: Game>(
         tool: provenance::tool(),
         git_revision,
         git_dirty,
+        build: Some(provenance::SOURCE_HASH.to_string()),
+        mixed_builds: Vec::new(),
         rustc: provenance::RUSTC_VERSION.to_string(),
         cpu: provenance::cpu(spec.jobs.max(1)),
         command_line: provenance::command_line(),
@@ -311,15 +319,35 @@ impl<G: Game> Prepared<G> {
             .filter(|&t| !done.contains(&self.task_id(t)))
             .collect();
         self.pending = pending;
-        if existing.git_revision != self.manifest.git_revision {
-            self.warnings.push(format!(
-                "resuming a run of revision {} with revision {}",
-                existing.git_revision, self.manifest.git_revision
-            ));
-        }
-        self.manifest = existing;
+        self.manifest = self.check_build(existing)?;
         self.resuming = true;
         Ok(())
+    }
+
+    /// The existing manifest, with this build added to its mixed builds when it is another
+    /// build and that is allowed; an error when it is not.
+    fn check_build(&mut self, mut existing: Manifest) -> Result<Manifest> {
+        let this = self.manifest.build.clone().unwrap_or_default();
+        if existing.build.as_deref() == Some(this.as_str()) || existing.mixed_builds.contains(&this)
+        {
+            return Ok(existing);
+        }
+        let made_by = existing.build.as_deref().unwrap_or("an unrecorded build");
+        if !self.allow_mixed_builds {
+            bail!(
+                "{} holds a run made by build {made_by}, and this is build {this} (the source \
+                 changed): resuming would mix records of two builds. Start a new run (another \
+                 --out or --label), or pass --allow-mixed-builds to resume anyway (the manifest \
+                 records it)",
+                self.dir.display()
+            );
+        }
+        self.warnings.push(format!(
+            "resuming a run of build {made_by} with build {this} (recorded in the manifest)"
+        ));
+        existing.mixed_builds.push(this);
+        self.manifest_changed = true;
+        Ok(existing)
     }
 
     fn check_empty_folder(&self) -> Result<()> {
@@ -386,7 +414,8 @@ pub fn execute<G: Game>(
         .with_context(|| format!("creating {}", prepared.dir.display()))?;
     if prepared.resuming {
         runfolder::drop_torn_line(&prepared.dir)?;
-    } else {
+    }
+    if !prepared.resuming || prepared.manifest_changed {
         runfolder::write_manifest(&prepared.dir, &prepared.manifest)?;
     }
     let total = prepared.tasks.len();

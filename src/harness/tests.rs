@@ -270,6 +270,7 @@ fn spec(fixture: &Path, out: &Path, jobs: usize, shard: Option<Shard>) -> Ablati
         label: None,
         out: Some(out.to_path_buf()),
         jobs,
+        allow_mixed_builds: false,
     }
 }
 
@@ -434,6 +435,33 @@ fn bad_runs_fail_before_writing() {
         &["missing.json"],
     );
     assert!(!fresh.exists());
+}
+
+#[test]
+fn a_run_of_another_build_resumes_only_when_allowed() {
+    let dir = temp_dir("builds");
+    let fixture = small_fixture(&dir, 1, 2);
+    let out = dir.join("run");
+    let base = AblationSpec {
+        depths: vec![1],
+        ..spec(&fixture, &out, 1, None)
+    };
+    run(&base);
+    let mut manifest = rundir::read_manifest(&out).unwrap().unwrap();
+    manifest.build = Some("another".into());
+    rundir::write_manifest(&out, &manifest).unwrap();
+    check_prepare_error(&base, &["made by build another", "--allow-mixed-builds"]);
+    let allowed = AblationSpec {
+        allow_mixed_builds: true,
+        ..base
+    };
+    run(&allowed);
+    let manifest = rundir::read_manifest(&out).unwrap().unwrap();
+    assert_eq!(manifest.build.as_deref(), Some("another"));
+    assert_eq!(manifest.mixed_builds, [provenance::SOURCE_HASH]);
+    run(&allowed);
+    let again = rundir::read_manifest(&out).unwrap().unwrap();
+    assert_eq!(again.mixed_builds.len(), 1, "a build is recorded once");
 }
 
 #[test]

@@ -81,6 +81,8 @@ pub(super) fn manifest(game: &str, plan: Plan, depths: &[u32]) -> Manifest {
         tool: "cutoff 0.1.0".into(),
         git_revision: "0123abc".into(),
         git_dirty: false,
+        build: None,
+        mixed_builds: Vec::new(),
         rustc: "rustc 1.95.0".into(),
         cpu: "test cpu".into(),
         command_line: vec![

@@ -164,6 +164,13 @@ pub struct Manifest {
     pub git_revision: String,
     /// Whether the work tree had uncommitted changes.
     pub git_dirty: bool,
+    /// The hash of the source the tool was built from (absent in runs made before it was
+    /// recorded): records of one run all come from one build unless `mixed_builds` says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub build: Option<String>,
+    /// Other builds that added records to this run (`ablate --allow-mixed-builds`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mixed_builds: Vec<String>,
     /// `rustc --version` of the compiler that built the tool.
     pub rustc: String,
     /// The CPU model and the number of threads the run used.
