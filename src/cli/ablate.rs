@@ -53,6 +53,10 @@ pub struct AblateArgs {
     /// The configuration whose techniques the plan adds and leaves out.
     #[arg(long, default_value = "cammp")]
     full: String,
+    /// The configuration the add-one rows add each technique to, and that ratios are taken
+    /// against (a subset of --full), e.g. `alphabeta+id`.
+    #[arg(long, default_value = "alphabeta")]
+    base: String,
     /// Depths: `4`, `1..6` (6 included; `1..=6` too) or `2,4,6`.
     #[arg(long)]
     depths: String,
@@ -108,6 +112,7 @@ pub fn run_default() -> Result<Status> {
         fixture: fixture_path(DEFAULT_GAME, "opening"),
         plan: Plan::AddOneLeaveOneOut,
         full: Config::parse("cammp").map_err(|e| anyhow!(e))?,
+        base: crate::harness::plan::baseline(),
         depths: vec![DEFAULT_DEPTH],
         params: Params::default(),
         eval: None,
@@ -144,6 +149,7 @@ fn spec_from_args(args: &AblateArgs) -> Result<AblationSpec> {
         fixture: fixture_path(name, &args.set),
         plan: Plan::parse(&args.plan)?,
         full: Config::parse(&args.full).map_err(|e| anyhow!("--full: {e}"))?,
+        base: Config::parse(&args.base).map_err(|e| anyhow!("--base: {e}"))?,
         depths: parse_depths(&args.depths)?,
         params,
         eval: args.eval.clone(),

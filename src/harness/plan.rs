@@ -76,46 +76,55 @@ impl Plan {
     }
 
     /// The default run label: the full configuration's name, with the plan when it is not
-    /// the combined CAMMP plan (`cammp`, `cammp-add-one`, `configs`).
-    pub fn default_label(&self, full: Config) -> String {
-        let full = full.to_string().replace('+', "-");
-        match self {
-            Plan::AddOneLeaveOneOut => full,
-            Plan::AllSubsets => format!("{full}-subsets"),
+    /// the combined CAMMP plan (`cammp`, `cammp-add-one`, `configs`), and the base when it is
+    /// not `alphabeta` (`cammp-add-one-base-alphabeta-id`).
+    pub fn default_label(&self, full: Config, base: Config) -> String {
+        let dashed = |c: Config| c.to_string().replace('+', "-");
+        let label = match self {
+            Plan::AddOneLeaveOneOut => dashed(full),
+            Plan::AllSubsets => format!("{}-subsets", dashed(full)),
             Plan::Configs(_) => "configs".into(),
-            _ => format!("{full}-{}", self.name()),
+            _ => format!("{}-{}", dashed(full), self.name()),
+        };
+        match base == baseline() {
+            true => label,
+            false => format!("{label}-base-{}", dashed(base)),
         }
     }
 
-    /// The configurations in table order, each once, the baseline `alphabeta` first.
-    pub fn configs(&self, full: Config) -> Result<Vec<PlannedConfig>> {
+    /// The configurations in table order, each once, the base first: add-one rows add each
+    /// technique of `full` that `base` lacks; leave-one-out rows take each technique (but
+    /// `ab`) out of `full`; all-subsets rows add every subset of the techniques `base` lacks.
+    pub fn configs(&self, full: Config, base: Config) -> Result<Vec<PlannedConfig>> {
+        check_base(full, base)?;
         let techniques = full.without(Enhancement::Ab).flags();
-        let mut rows = vec![row(baseline(), Role::Baseline, None, full)];
+        let missing: Vec<Enhancement> =
+            full.flags().into_iter().filter(|&e| !base.has(e)).collect();
+        let row = |config, role, technique| row(config, role, technique, full, base);
+        let mut rows = vec![row(base, Role::Baseline, None)];
         let add_one = || {
-            techniques
+            missing
                 .iter()
-                .map(|&e| row(baseline().with(e), Role::AddOne, Some(e), full))
+                .map(|&e| row(base.with(e), Role::AddOne, Some(e)))
         };
         let leave_one_out = || {
             techniques
                 .iter()
-                .map(|&e| row(full.without(e), Role::LeaveOneOut, Some(e), full))
+                .map(|&e| row(full.without(e), Role::LeaveOneOut, Some(e)))
         };
         match self {
             Plan::AddOne => rows.extend(add_one()),
             Plan::LeaveOneOut => rows.extend(leave_one_out()),
             Plan::AddOneLeaveOneOut => rows.extend(add_one().chain(leave_one_out())),
             Plan::AllSubsets => rows.extend(
-                subsets(&techniques)?
+                subsets(base, &missing)?
                     .into_iter()
-                    .map(|c| row(c, Role::Subset, None, full)),
+                    .map(|c| row(c, Role::Subset, None)),
             ),
-            Plan::Configs(list) => {
-                rows.extend(list.iter().map(|&c| row(c, Role::Listed, None, full)))
-            }
+            Plan::Configs(list) => rows.extend(list.iter().map(|&c| row(c, Role::Listed, None))),
         }
         if !matches!(self, Plan::AddOne | Plan::Configs(_)) {
-            rows.push(row(full, Role::Full, None, full));
+            rows.push(row(full, Role::Full, None));
         }
         let mut seen = std::collections::BTreeSet::new();
         rows.retain(|r| seen.insert(r.config.to_string()));
@@ -123,16 +132,46 @@ impl Plan {
     }
 }
 
-/// The baseline of every plan: `alphabeta`.
+/// The default base of every plan: `alphabeta`.
 pub fn baseline() -> Config {
     Config::from_flags(&[Enhancement::Ab])
 }
 
+/// Fails unless `base` is a subset of `full` that lacks at least one of its techniques.
+fn check_base(full: Config, base: Config) -> Result<()> {
+    let outside: Vec<&str> = base
+        .flags()
+        .into_iter()
+        .filter(|&e| !full.has(e))
+        .map(|e| e.name())
+        .collect();
+    if base.algorithm() != full.algorithm() || !outside.is_empty() {
+        bail!(
+            "--base {base} is not a subset of --full {full} (it has {})",
+            match outside.is_empty() {
+                true => "another algorithm".to_string(),
+                false => outside.join(", "),
+            }
+        );
+    }
+    if base == full {
+        bail!("--base {base} already holds every technique of --full {full}: nothing to add");
+    }
+    Ok(())
+}
+
 /// A plan row; add-one and leave-one-out rows are labelled by their role, the others by
 /// [`label`].
-fn row(config: Config, role: Role, technique: Option<Enhancement>, full: Config) -> PlannedConfig {
+fn row(
+    config: Config,
+    role: Role,
+    technique: Option<Enhancement>,
+    full: Config,
+    base: Config,
+) -> PlannedConfig {
     let label = match (role, technique) {
-        (Role::AddOne, Some(e)) => format!("alpha-beta with {}", e.title()),
+        (Role::AddOne, Some(e)) if base == baseline() => format!("alpha-beta with {}", e.title()),
+        (Role::AddOne, Some(e)) => format!("{} + {}", label(base, full), e.title()),
         (Role::LeaveOneOut, Some(e)) => format!("all without {}", e.title()),
         _ => label(config, full),
     };
@@ -170,8 +209,8 @@ pub fn label(config: Config, full: Config) -> String {
     }
 }
 
-/// `alphabeta` plus every subset of `techniques`, smallest first.
-fn subsets(techniques: &[Enhancement]) -> Result<Vec<Config>> {
+/// `base` plus every subset of `techniques`, smallest first.
+fn subsets(base: Config, techniques: &[Enhancement]) -> Result<Vec<Config>> {
     if techniques.len() > MAX_SUBSET_TECHNIQUES {
         bail!(
             "all-subsets takes at most {MAX_SUBSET_TECHNIQUES} techniques, not {}",
@@ -184,7 +223,7 @@ fn subsets(techniques: &[Enhancement]) -> Result<Vec<Config>> {
                 .iter()
                 .enumerate()
                 .filter(|(i, _)| mask & (1 << i) != 0)
-                .fold(baseline(), |c, (_, &e)| c.with(e));
+                .fold(base, |c, (_, &e)| c.with(e));
             (mask.count_ones(), mask, config)
         })
         .collect();

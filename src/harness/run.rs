@@ -10,7 +10,7 @@
 //! tables (that is `report`) and does not parse command lines.
 use super::fixtures::{load_fixture, Fixture};
 use super::measure::{root_search, SearchSpec};
-use super::plan::{baseline, tasks, Plan, Shard, Task};
+use super::plan::{tasks, Plan, Shard, Task};
 use super::provenance;
 use crate::game::{split_game_string, Game};
 use crate::runfolder::{
@@ -35,6 +35,8 @@ pub struct AblationSpec {
     pub plan: Plan,
     /// The configuration whose techniques the plan adds and leaves out (`cammp`).
     pub full: Config,
+    /// The configuration the add-one rows add to and ratios are taken against (`alphabeta`).
+    pub base: Config,
     /// The depths, ascending.
     pub depths: Vec<u32>,
     /// Search parameters.
@@ -130,11 +132,11 @@ pub fn prepare<G: Game>(spec: &AblationSpec) -> Result<Prepared<G>> {
         )
     })?;
     let positions = select_positions(fixture.positions.clone(), spec.positions, &spec.fixture)?;
-    let planned = spec.plan.configs(spec.full)?;
+    let planned = spec.plan.configs(spec.full, spec.base)?;
     let label = checked_label(
         spec.label
             .clone()
-            .unwrap_or_else(|| spec.plan.default_label(spec.full)),
+            .unwrap_or_else(|| spec.plan.default_label(spec.full, spec.base)),
     )?;
     let (date, started) = provenance::now_utc();
     let dir = spec
@@ -280,7 +282,7 @@ fn new_manifest<G: Game>(
             positions,
         },
         plan: spec.plan.name().to_string(),
-        baseline: baseline(),
+        baseline: spec.base,
         configs,
         depths: spec.depths.clone(),
         params: spec.params.clone(),

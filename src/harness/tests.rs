@@ -3,7 +3,7 @@
 
 use super::fixtures::{generate, load_fixture, to_json, FixtureFile, GenerateSpec};
 use super::merge::{merge, same_search};
-use super::plan::{parse_depths, Plan, Shard};
+use super::plan::{baseline, parse_depths, Plan, Shard};
 use super::provenance;
 use super::run::{execute, prepare, AblationSpec, RunEnd};
 use crate::game::kalah::Kalah;
@@ -49,12 +49,48 @@ fn depth_ranges() {
 
 fn check_plan(plan: &str, full: &str, expected: &[&str]) {
     let full = Config::parse(full).unwrap();
-    let rows = Plan::parse(plan).unwrap().configs(full).unwrap();
+    let rows = Plan::parse(plan)
+        .unwrap()
+        .configs(full, baseline())
+        .unwrap();
     let labels: Vec<String> = rows
         .iter()
         .map(|r| format!("{} = {}", r.label, r.config))
         .collect();
     assert_eq!(labels, expected, "{plan}");
+}
+
+#[test]
+fn add_one_from_another_base() {
+    let full = Config::parse("alphabeta+id+killers+history").unwrap();
+    let base = Config::parse("alphabeta+id").unwrap();
+    let rows = Plan::AddOneLeaveOneOut.configs(full, base).unwrap();
+    let labels: Vec<String> = rows
+        .iter()
+        .map(|r| format!("{} = {} ({})", r.label, r.config, r.role.name()))
+        .collect();
+    assert_eq!(
+        labels,
+        [
+            "alpha-beta with iterative deepening = alphabeta+id (baseline)",
+            "alpha-beta with iterative deepening + killer moves = alphabeta+id+killers (add-one)",
+            "alpha-beta with iterative deepening + history heuristics = alphabeta+id+history (add-one)",
+            // Leaving killers or history out gives an add-one row again: listed once.
+            "all without iterative deepening = alphabeta+killers+history (leave-one-out)",
+            "all (alphabeta+id+killers+history) = alphabeta+id+killers+history (full)",
+        ]
+    );
+    let plan = Plan::AddOne;
+    assert_eq!(
+        plan.default_label(full, base),
+        "alphabeta-id-killers-history-add-one-base-alphabeta-id"
+    );
+    let error = |base: &str| {
+        let base = Config::parse(base).unwrap();
+        format!("{:#}", plan.configs(full, base).unwrap_err())
+    };
+    assert!(error("alphabeta+lmr").contains("not a subset of --full"));
+    assert!(error("alphabeta+id+killers+history").contains("nothing to add"));
 }
 
 #[test]
@@ -100,7 +136,7 @@ fn plans_and_labels() {
         ],
     );
     let cammp = Plan::AddOneLeaveOneOut
-        .configs(Config::parse("cammp").unwrap())
+        .configs(Config::parse("cammp").unwrap(), baseline())
         .unwrap();
     assert_eq!(cammp.len(), 1 + 9 + 9 + 1);
     assert_eq!(cammp.last().unwrap().label, "all (cammp)");
@@ -261,6 +297,7 @@ fn spec(fixture: &Path, out: &Path, jobs: usize, shard: Option<Shard>) -> Ablati
         fixture: fixture.to_path_buf(),
         plan: Plan::AddOneLeaveOneOut,
         full: Config::parse("cammp").unwrap(),
+        base: baseline(),
         depths: vec![1, 2, 3, 4],
         params: Params::default(),
         eval: None,

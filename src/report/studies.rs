@@ -231,9 +231,15 @@ fn cammp_section(manifest: &Manifest, grid: &Grid, depth: u32) -> String {
             Match { published, ours }
         })
         .collect();
+    let base = grid
+        .baseline_row()
+        .map_or(manifest.baseline.to_string(), |b| b.planned.label.clone());
     let mut out = format!(
         "## Published results: CAMMP\n\nSource: {CAMMP_SOURCE}. Ours: mean nodes expanded \
-         at depth {depth} over the run's positions.\n\n"
+         at depth {depth} over the run's positions; our ratios are to {base} (`{}`), the base \
+         our add-one rows add each technique to (CAMMP's ratios are to its own alpha-beta \
+         row, whose configuration the paper does not spell out).\n\n",
+        manifest.baseline
     );
     if let Some(full) = grid
         .role(Role::Full)
