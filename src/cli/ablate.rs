@@ -8,9 +8,10 @@ use super::progress::{interrupt_flag, Progress};
 use super::Status;
 use crate::dispatch_game;
 use crate::game::{split_game_string, Game, GAMES};
+use crate::harness::execute::execute;
 use crate::harness::plan::{parse_depths, Plan, Shard};
 use crate::harness::provenance;
-use crate::harness::run::{execute, prepare, AblationSpec};
+use crate::harness::run::{prepare, AblationSpec};
 use crate::search::{Config, Params};
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
@@ -86,6 +87,10 @@ pub struct AblateArgs {
     /// The evaluation, by name (the game's default when absent).
     #[arg(long)]
     eval: Option<String>,
+    /// Run each search this many times, interleaved so that no configuration always runs
+    /// first; records keep every time and tables the median. Node counts are the same.
+    #[arg(long, default_value_t = 1, value_name = "K")]
+    repeat: u32,
     /// Resume a run folder made by another build (after the source changed); the manifest
     /// records every build that added records.
     #[arg(long)]
@@ -124,6 +129,7 @@ pub fn run_default() -> Result<Status> {
         out: None,
         jobs: hardware_threads(),
         allow_mixed_builds: false,
+        repeat: 1,
     };
     ablate(&spec, false, |dir| {
         format!(
@@ -160,10 +166,18 @@ fn spec_from_args(args: &AblateArgs) -> Result<AblationSpec> {
         out: args.out.clone(),
         jobs: args.jobs.unwrap_or_else(hardware_threads),
         allow_mixed_builds: args.allow_mixed_builds,
+        repeat: checked_repeat(args.repeat)?,
     })
 }
 
 /// A set name is looked up in `fixtures/<game>/`; anything with a `/` or `.json` is a path.
+fn checked_repeat(repeat: u32) -> Result<u32> {
+    if !(1..=1000).contains(&repeat) {
+        bail!("--repeat must be 1..=1000, not {repeat}");
+    }
+    Ok(repeat)
+}
+
 fn fixture_path(game: &str, set: &str) -> PathBuf {
     if set.contains('/') || set.ends_with(".json") {
         PathBuf::from(set)

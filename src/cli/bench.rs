@@ -46,10 +46,13 @@ pub fn run(args: BenchArgs) -> Result<Status> {
             println!("{game:<9} {id:<20} {}", cells.join("  "));
         };
         let counts = dispatch_game!(game, G => bench_game::<G>(&file, depths(game), &mut print)?, bail!("no game `{game}`"));
-        println!(
-            "{game}: {} nodes in {:.1} s",
+        let (nodes, seconds) = (
             Signature::game_total(&counts),
-            start.elapsed().as_secs_f64()
+            start.elapsed().as_secs_f64(),
+        );
+        println!(
+            "{game}: {nodes} nodes in {seconds:.1} s, {:.0} knodes/s",
+            nodes as f64 / seconds / 1e3
         );
         signature.games.insert(game.to_string(), counts);
     }

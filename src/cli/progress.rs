@@ -6,8 +6,8 @@
 //! polls (it stops taking new searches and keeps every finished record); a second one exits
 //! at once with code 130, which loses only the searches in flight. This module does not
 //! decide what to run.
+use crate::harness::execute::Watcher;
 use crate::harness::plan::depths_text;
-use crate::harness::run::Watcher;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::PathBuf;

@@ -49,8 +49,8 @@ fn run_game<G: Game>(args: &SearchCommandArgs) -> Result<Status> {
             game.board_string()
         );
         println!(
-            "{:>5} {:>12} {:>12} {:>10} {:>8} {:>6}  pv",
-            "depth", "nodes", "qnodes", "ms", "score", "best"
+            "{:>5} {:>12} {:>12} {:>10} {:>10} {:>8} {:>6}  pv",
+            "depth", "nodes", "qnodes", "ms", "knodes/s", "score", "best"
         );
     }
     let mut print = |r: &DepthResult| print_depth(r, args.json);
@@ -76,12 +76,14 @@ fn print_depth(r: &DepthResult, json: bool) {
         );
         return;
     }
+    let knodes_per_s = r.counters.expanded() as f64 / (r.ns.max(1) as f64 / 1e9) / 1e3;
     println!(
-        "{:>5} {:>12} {:>12} {:>10.1} {:>8} {:>6}  {}",
+        "{:>5} {:>12} {:>12} {:>10.1} {:>10.0} {:>8} {:>6}  {}",
         r.depth,
         r.counters.n_nodes,
         r.counters.n_qnodes,
         r.ns as f64 / 1e6,
+        knodes_per_s,
         r.score,
         r.best_move.as_deref().unwrap_or("-"),
         r.pv.join(" ")

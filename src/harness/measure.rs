@@ -49,6 +49,7 @@ pub fn root_search<G: Game>(
             best_move: it.best_move.map(|mv| view.format_move(mv)),
             pv: format_line(&view, &it.pv),
             capped: it.capped,
+            ns_repeats: Vec::new(),
             counters: total,
         };
         on_depth(&result);

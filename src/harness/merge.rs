@@ -173,9 +173,10 @@ fn add_record(
     Ok(())
 }
 
-/// Whether two records of one search agree on everything but the time.
+/// Whether two records of one search agree on everything but the times.
 pub fn same_search(a: &Record, b: &Record) -> bool {
     let mut b = b.clone();
     b.result.ns = a.result.ns;
+    b.result.ns_repeats.clone_from(&a.result.ns_repeats);
     *a == b
 }

@@ -5,6 +5,7 @@
 //! [`runfolder`](crate::runfolder).
 
 pub mod bench;
+pub mod execute;
 pub mod fixtures;
 pub mod measure;
 pub mod merge;

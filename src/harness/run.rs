@@ -17,12 +17,9 @@ use crate::runfolder::{
     self, describe, differences, FixtureRef, Manifest, PlannedConfig, Record, SearchId,
 };
 use crate::search::{Config, Params};
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, bail, Result};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
-use std::time::{Duration, Instant};
 
 /// What `cutoff ablate` runs, before validation against the game and the fixture.
 #[derive(Clone, Debug)]
@@ -55,6 +52,8 @@ pub struct AblationSpec {
     pub out: Option<PathBuf>,
     /// Worker threads.
     pub jobs: usize,
+    /// Times each search runs (interleaved; the record holds every time).
+    pub repeat: u32,
     /// Resume a run made by another build (recorded in its manifest).
     pub allow_mixed_builds: bool,
 }
@@ -67,52 +66,16 @@ pub struct Prepared<G: Game> {
     pub manifest: Manifest,
     /// What the caller should tell the user before the run starts.
     pub warnings: Vec<String>,
-    resuming: bool,
+    pub(super) resuming: bool,
     allow_mixed_builds: bool,
-    manifest_changed: bool,
+    pub(super) manifest_changed: bool,
     positions: Vec<(String, G)>,
     configs: Vec<Config>,
     eval: G::Eval,
     /// This shard's tasks in plan order, and which of them still need a search.
-    tasks: Vec<Task>,
-    pending: Vec<Task>,
-    jobs: usize,
-}
-
-/// Whoever watches a run: a progress display, or nothing.
-pub trait Watcher {
-    /// The run starts: `total` searches in this shard, `done_before` of them already
-    /// recorded, on `jobs` threads.
-    fn begin(&mut self, total: usize, done_before: usize, jobs: usize);
-    /// One more search is recorded.
-    fn finished(&mut self);
-    /// Called about every 100 ms while the run waits for a search.
-    fn tick(&mut self);
-    /// The run has stopped (finished, interrupted or failed).
-    fn end(&mut self);
-}
-
-/// Watches nothing.
-impl Watcher for () {
-    fn begin(&mut self, _: usize, _: usize, _: usize) {}
-    fn finished(&mut self) {}
-    fn tick(&mut self) {}
-    fn end(&mut self) {}
-}
-
-/// How `execute` ended.
-#[derive(Debug, PartialEq, Eq)]
-pub struct RunEnd {
-    /// This shard's searches.
-    pub total: usize,
-    /// Searches already recorded before this run.
-    pub done_before: usize,
-    /// Searches this run finished.
-    pub done_now: usize,
-    /// Whether Ctrl-C stopped the run early.
-    pub interrupted: bool,
-    /// Wall time of this run.
-    pub elapsed: Duration,
+    pub(super) tasks: Vec<Task>,
+    pub(super) pending: Vec<Task>,
+    pub(super) jobs: usize,
 }
 
 /// Checks `spec` against game `G` and its fixture, and against what `spec.out` already
@@ -287,6 +250,7 @@ fn new_manifest<G: Game>(
         depths: spec.depths.clone(),
         params: spec.params.clone(),
         max_nodes: spec.max_nodes,
+        repeat: spec.repeat,
         // An ablation draws no random number: its one seed is the fixture's, which chose the
         // positions.
         seed: fixture.file.generator.seed,
@@ -376,7 +340,7 @@ impl<G: Game> Prepared<G> {
     }
 
     /// Every search of this shard with its place in plan order.
-    fn plan_order(&self) -> BTreeMap<SearchId, usize> {
+    pub(super) fn plan_order(&self) -> BTreeMap<SearchId, usize> {
         self.tasks
             .iter()
             .enumerate()
@@ -385,7 +349,7 @@ impl<G: Game> Prepared<G> {
     }
 
     /// One search: the position, the configuration and the depth of `task`, fresh tables.
-    fn search(&self, task: Task) -> Record {
+    pub(super) fn search(&self, task: Task) -> Record {
         let spec = SearchSpec::<G> {
             config: self.configs[task.config],
             params: self.manifest.params.clone(),
@@ -404,103 +368,6 @@ impl<G: Game> Prepared<G> {
             result,
         }
     }
-}
-
-/// Runs the missing searches of `prepared`, stopping early when `stop` is set.
-pub fn execute<G: Game>(
-    prepared: &Prepared<G>,
-    watcher: &mut dyn Watcher,
-    stop: &AtomicBool,
-) -> Result<RunEnd> {
-    std::fs::create_dir_all(&prepared.dir)
-        .with_context(|| format!("creating {}", prepared.dir.display()))?;
-    if prepared.resuming {
-        runfolder::drop_torn_line(&prepared.dir)?;
-    }
-    if !prepared.resuming || prepared.manifest_changed {
-        runfolder::write_manifest(&prepared.dir, &prepared.manifest)?;
-    }
-    let total = prepared.tasks.len();
-    let done_before = total - prepared.pending.len();
-    let start = Instant::now();
-    watcher.begin(total, done_before, prepared.jobs);
-    let done_now = run_pending(prepared, watcher, stop);
-    watcher.end();
-    let done_now = done_now?;
-    let interrupted = done_before + done_now < total;
-    if !interrupted {
-        sort_records(prepared)?;
-    }
-    Ok(RunEnd {
-        total,
-        done_before,
-        done_now,
-        interrupted,
-        elapsed: start.elapsed(),
-    })
-}
-
-/// Runs the pending tasks on worker threads; this thread writes the records as they come.
-fn run_pending<G: Game>(
-    prepared: &Prepared<G>,
-    watcher: &mut dyn Watcher,
-    stop: &AtomicBool,
-) -> Result<usize> {
-    let mut writer = runfolder::RecordWriter::open(&prepared.dir)?;
-    let halt = AtomicBool::new(false);
-    let next = AtomicUsize::new(0);
-    let jobs = prepared.jobs.min(prepared.pending.len()).max(1);
-    let (sender, receiver) = mpsc::channel::<Record>();
-    let mut written = 0;
-    let result = std::thread::scope(|scope| -> Result<()> {
-        for _ in 0..jobs {
-            let sender = sender.clone();
-            let (halt, next) = (&halt, &next);
-            scope.spawn(move || {
-                while !halt.load(Ordering::SeqCst) {
-                    let Some(&task) = prepared.pending.get(next.fetch_add(1, Ordering::SeqCst))
-                    else {
-                        break;
-                    };
-                    if sender.send(prepared.search(task)).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(sender);
-        loop {
-            if stop.load(Ordering::SeqCst) {
-                halt.store(true, Ordering::SeqCst);
-            }
-            match receiver.recv_timeout(Duration::from_millis(100)) {
-                Ok(record) => {
-                    if let Err(e) = writer.write(&record) {
-                        halt.store(true, Ordering::SeqCst);
-                        return Err(e);
-                    }
-                    written += 1;
-                    watcher.finished();
-                }
-                Err(mpsc::RecvTimeoutError::Timeout) => {}
-                Err(mpsc::RecvTimeoutError::Disconnected) => return Ok(()),
-            }
-            watcher.tick();
-        }
-    });
-    result.map(|()| written)
-}
-
-/// Rewrites `records.jsonl` in plan order, one record per task.
-fn sort_records<G: Game>(prepared: &Prepared<G>) -> Result<()> {
-    let order = prepared.plan_order();
-    let mut records: BTreeMap<usize, Record> = BTreeMap::new();
-    for record in runfolder::read_records(&prepared.dir)?.records {
-        if let Some(&place) = order.get(&record.id()) {
-            records.entry(place).or_insert(record);
-        }
-    }
-    runfolder::rewrite_records(&prepared.dir, &records.into_values().collect::<Vec<_>>())
 }
 
 /// Fails, listing the differences, when `existing` (from `dir`) has another spec than `new`.

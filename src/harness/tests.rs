@@ -1,11 +1,12 @@
 //! Harness tests: depth and plan parsing, fixture generation and loading errors, and the run
 //! invariants (threads, shards and resumes never change a record but its time).
 
+use super::execute::{execute, RunEnd};
 use super::fixtures::{generate, load_fixture, to_json, FixtureFile, GenerateSpec};
 use super::merge::{merge, same_search};
 use super::plan::{baseline, parse_depths, Plan, Shard};
 use super::provenance;
-use super::run::{execute, prepare, AblationSpec, RunEnd};
+use super::run::{prepare, AblationSpec};
 use crate::game::kalah::Kalah;
 use crate::game::Game;
 use crate::runfolder::{self as rundir, describe, differences, Manifest, Record, Role};
@@ -308,6 +309,7 @@ fn spec(fixture: &Path, out: &Path, jobs: usize, shard: Option<Shard>) -> Ablati
         out: Some(out.to_path_buf()),
         jobs,
         allow_mixed_builds: false,
+        repeat: 1,
     }
 }
 
@@ -499,6 +501,38 @@ fn a_run_of_another_build_resumes_only_when_allowed() {
     run(&allowed);
     let again = rundir::read_manifest(&out).unwrap().unwrap();
     assert_eq!(again.mixed_builds.len(), 1, "a build is recorded once");
+}
+
+#[test]
+fn repeated_searches_keep_every_time_and_the_same_counts() {
+    let dir = temp_dir("repeat");
+    let fixture = small_fixture(&dir, 1, 2);
+    let once = dir.join("once");
+    let thrice = dir.join("thrice");
+    let base = AblationSpec {
+        depths: vec![1, 2],
+        ..spec(&fixture, &once, 2, None)
+    };
+    run(&base);
+    run(&AblationSpec {
+        repeat: 3,
+        out: Some(thrice.clone()),
+        ..base
+    });
+    let (a, b) = (
+        rundir::read_records(&once).unwrap().records,
+        rundir::read_records(&thrice).unwrap().records,
+    );
+    assert_eq!(a.len(), b.len());
+    for (x, y) in a.iter().zip(&b) {
+        assert!(same_search(x, y), "{} differs", x.id());
+        assert!(x.result.ns_repeats.is_empty());
+        let mut times = y.result.ns_repeats.clone();
+        assert_eq!(times.len(), 3);
+        times.sort_unstable();
+        assert_eq!(y.result.ns, times[1], "the median");
+    }
+    assert_eq!(rundir::read_manifest(&thrice).unwrap().unwrap().repeat, 3);
 }
 
 #[test]

@@ -94,7 +94,11 @@ fn summary(manifest: &Manifest, grid: &Grid, depth: u32, table: &str, analysis: 
             tables::nodes_per_depth(grid, depth)
         ),
         format!(
-            "## Time per depth (mean ms)\n\n{}",
+            "## Time per depth ({})\n\n{}",
+            match manifest.repeat {
+                1 => "mean ms".to_string(),
+                k => format!("mean over positions of each search's median of {k} runs, ms"),
+            },
             tables::ms_per_depth(grid, depth)
         ),
         format!(

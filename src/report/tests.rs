@@ -107,6 +107,7 @@ pub(super) fn manifest(game: &str, plan: Plan, depths: &[u32]) -> Manifest {
         depths: depths.to_vec(),
         params: Params::default(),
         max_nodes: Some(1_000_000),
+        repeat: 1,
         seed: 7,
         shard: None,
     }
@@ -131,6 +132,7 @@ pub(super) fn record(position: &str, config: &str, depth: u32, nodes: u64, cappe
         best_move: Some("1".into()),
         pv: vec!["1".into()],
         capped,
+        ns_repeats: Vec::new(),
         counters,
     };
     Record {

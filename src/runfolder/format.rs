@@ -66,6 +66,10 @@ pub struct DepthResult {
     pub pv: Vec<String>,
     /// Whether the node cap stopped the search: then only `capped` means anything.
     pub capped: bool,
+    /// With `ablate --repeat K`: the time of each of the K repeats, in round order (`ns` is
+    /// their median). Empty for a single search.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ns_repeats: Vec<u64>,
     /// The counters, summed over the iterations up to this depth.
     #[serde(flatten)]
     pub counters: Counters,
@@ -199,10 +203,21 @@ pub struct Manifest {
     pub params: Params,
     /// The per-search node cap, if any.
     pub max_nodes: Option<u64>,
+    /// How many times each search ran (`ablate --repeat`); 1 when absent.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub repeat: u32,
     /// The seed of every random choice of the run.
     pub seed: u64,
     /// `i/n` when the run is one shard of a larger one.
     pub shard: Option<String>,
+}
+
+fn one() -> u32 {
+    1
+}
+
+fn is_one(n: &u32) -> bool {
+    *n == 1
 }
 
 impl Manifest {

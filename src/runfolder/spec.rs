@@ -56,6 +56,7 @@ fn fields(m: &Manifest) -> Vec<(String, FieldKind, String)> {
         ("positions", Setup, m.fixture.positions.to_string()),
         ("depths", Setup, depths),
         ("max nodes", Setup, max_nodes),
+        ("repeat", Setup, m.repeat.to_string()),
     ];
     let fields = fields.into_iter().map(|(f, k, v)| (f.to_string(), k, v));
     let params = m

@@ -1,0 +1,271 @@
+//! Executing a prepared run: the missing searches on worker threads, each with fresh tables
+//! (so node counts do not depend on threads, shards or resumes), records appended as they
+//! finish, and the file rewritten in plan order once the shard is complete.
+//!
+//! With `repeat` K > 1, each search runs K times, interleaved: the searches of one position
+//! and depth run round by round, each round starting with another configuration, so that no
+//! configuration always runs first (on a warm or a cold cache). A record is written once all
+//! K rounds are done: its `ns` is the median, `ns_repeats` every time in round order; the
+//! rounds must agree on everything else (the search is deterministic). This module decides
+//! nothing about what to run (that is `run::prepare`) and prints nothing.
+
+use super::plan::Task;
+use super::run::Prepared;
+use crate::game::Game;
+use crate::runfolder::{self, Record};
+use anyhow::{bail, Context, Result};
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// Whoever watches a run: a progress display, or nothing.
+pub trait Watcher {
+    /// The run starts: `total` searches in this shard, `done_before` of them already
+    /// recorded, on `jobs` threads.
+    fn begin(&mut self, total: usize, done_before: usize, jobs: usize);
+    /// One more search is recorded.
+    fn finished(&mut self);
+    /// Called about every 100 ms while the run waits for a search.
+    fn tick(&mut self);
+    /// The run has stopped (finished, interrupted or failed).
+    fn end(&mut self);
+}
+
+/// Watches nothing.
+impl Watcher for () {
+    fn begin(&mut self, _: usize, _: usize, _: usize) {}
+    fn finished(&mut self) {}
+    fn tick(&mut self) {}
+    fn end(&mut self) {}
+}
+
+/// How `execute` ended.
+#[derive(Debug, PartialEq, Eq)]
+pub struct RunEnd {
+    /// This shard's searches.
+    pub total: usize,
+    /// Searches already recorded before this run.
+    pub done_before: usize,
+    /// Searches this run finished.
+    pub done_now: usize,
+    /// Whether Ctrl-C stopped the run early.
+    pub interrupted: bool,
+    /// Wall time of this run.
+    pub elapsed: Duration,
+}
+
+/// Runs the missing searches of `prepared`, stopping early when `stop` is set.
+pub fn execute<G: Game>(
+    prepared: &Prepared<G>,
+    watcher: &mut dyn Watcher,
+    stop: &AtomicBool,
+) -> Result<RunEnd> {
+    std::fs::create_dir_all(&prepared.dir)
+        .with_context(|| format!("creating {}", prepared.dir.display()))?;
+    if prepared.resuming {
+        runfolder::drop_torn_line(&prepared.dir)?;
+    }
+    if !prepared.resuming || prepared.manifest_changed {
+        runfolder::write_manifest(&prepared.dir, &prepared.manifest)?;
+    }
+    let total = prepared.tasks.len();
+    let done_before = total - prepared.pending.len();
+    let start = Instant::now();
+    watcher.begin(total, done_before, prepared.jobs);
+    let done_now = run_pending(prepared, watcher, stop);
+    watcher.end();
+    let done_now = done_now?;
+    let interrupted = done_before + done_now < total;
+    if !interrupted {
+        sort_records(prepared)?;
+    }
+    Ok(RunEnd {
+        total,
+        done_before,
+        done_now,
+        interrupted,
+        elapsed: start.elapsed(),
+    })
+}
+
+/// One timed search: a task in one round.
+#[derive(Clone, Copy, Debug)]
+struct Timing {
+    task: Task,
+    round: usize,
+}
+
+/// The pending tasks, each `repeat` times: per position and depth, round by round, each
+/// round's configurations rotated by the round number.
+fn schedule(pending: &[Task], repeat: usize) -> Vec<Timing> {
+    let mut groups: Vec<Vec<Task>> = Vec::new();
+    for &task in pending {
+        match groups.last_mut() {
+            Some(group) if (group[0].depth, group[0].position) == (task.depth, task.position) => {
+                group.push(task)
+            }
+            _ => groups.push(vec![task]),
+        }
+    }
+    let mut order = Vec::with_capacity(pending.len() * repeat);
+    for group in groups {
+        for round in 0..repeat {
+            let shift = round % group.len();
+            let rotated = group[shift..].iter().chain(&group[..shift]);
+            order.extend(rotated.map(|&task| Timing { task, round }));
+        }
+    }
+    order
+}
+
+/// The rounds of each search finished so far.
+type Rounds = BTreeMap<Task, Vec<(usize, Record)>>;
+
+/// Runs the pending tasks on worker threads; this thread writes the records as they come.
+fn run_pending<G: Game>(
+    prepared: &Prepared<G>,
+    watcher: &mut dyn Watcher,
+    stop: &AtomicBool,
+) -> Result<usize> {
+    let repeat = prepared.manifest.repeat.max(1) as usize;
+    let order = schedule(&prepared.pending, repeat);
+    let mut writer = runfolder::RecordWriter::open(&prepared.dir)?;
+    let halt = AtomicBool::new(false);
+    let next = AtomicUsize::new(0);
+    let jobs = prepared.jobs.min(order.len()).max(1);
+    let (sender, receiver) = mpsc::channel::<(Timing, Record)>();
+    let mut rounds = Rounds::new();
+    let mut written = 0;
+    let result = std::thread::scope(|scope| -> Result<()> {
+        for _ in 0..jobs {
+            let sender = sender.clone();
+            let (halt, next, order) = (&halt, &next, &order);
+            scope.spawn(move || {
+                while !halt.load(Ordering::SeqCst) {
+                    let Some(&timing) = order.get(next.fetch_add(1, Ordering::SeqCst)) else {
+                        break;
+                    };
+                    if sender.send((timing, prepared.search(timing.task))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        loop {
+            if stop.load(Ordering::SeqCst) {
+                halt.store(true, Ordering::SeqCst);
+            }
+            match receiver.recv_timeout(Duration::from_millis(100)) {
+                Ok((timing, record)) => {
+                    let finished = add_round(&mut rounds, timing, record, repeat)?;
+                    if let Some(record) = finished {
+                        if let Err(e) = writer.write(&record) {
+                            halt.store(true, Ordering::SeqCst);
+                            return Err(e);
+                        }
+                        written += 1;
+                        watcher.finished();
+                    }
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => return Ok(()),
+            }
+            watcher.tick();
+        }
+    });
+    if result.is_err() {
+        halt.store(true, Ordering::SeqCst);
+    }
+    result.map(|()| written)
+}
+
+/// Adds one round's record; returns the search's record once all its rounds are in.
+fn add_round(
+    rounds: &mut Rounds,
+    timing: Timing,
+    record: Record,
+    repeat: usize,
+) -> Result<Option<Record>> {
+    let done = rounds.entry(timing.task).or_default();
+    done.push((timing.round, record));
+    if done.len() < repeat {
+        return Ok(None);
+    }
+    let done = rounds.remove(&timing.task).expect("just filled");
+    combine(done).map(Some)
+}
+
+/// One record from the rounds of one search: the median time, every time in round order.
+fn combine(mut rounds: Vec<(usize, Record)>) -> Result<Record> {
+    rounds.sort_by_key(|(round, _)| *round);
+    let mut record = rounds[0].1.clone();
+    if rounds.len() == 1 {
+        return Ok(record);
+    }
+    for (_, other) in &rounds[1..] {
+        if !super::merge::same_search(&record, other) {
+            bail!(
+                "{} gave different results in two rounds: the search is not deterministic",
+                record.id()
+            );
+        }
+    }
+    let times: Vec<u64> = rounds.iter().map(|(_, r)| r.result.ns).collect();
+    let mut sorted = times.clone();
+    sorted.sort_unstable();
+    let mid = sorted.len() / 2;
+    record.result.ns = match sorted.len() % 2 {
+        1 => sorted[mid],
+        _ => (sorted[mid - 1] + sorted[mid]) / 2,
+    };
+    record.result.ns_repeats = times;
+    Ok(record)
+}
+
+/// Rewrites `records.jsonl` in plan order, one record per task.
+fn sort_records<G: Game>(prepared: &Prepared<G>) -> Result<()> {
+    let order = prepared.plan_order();
+    let mut records: BTreeMap<usize, Record> = BTreeMap::new();
+    for record in runfolder::read_records(&prepared.dir)?.records {
+        if let Some(&place) = order.get(&record.id()) {
+            records.entry(place).or_insert(record);
+        }
+    }
+    runfolder::rewrite_records(&prepared.dir, &records.into_values().collect::<Vec<_>>())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rounds_rotate_which_configuration_runs_first() {
+        let task = |position, config| Task {
+            depth: 1,
+            position,
+            config,
+        };
+        let pending = [task(0, 0), task(0, 1), task(0, 2), task(1, 0)];
+        let order: Vec<(usize, usize, usize)> = schedule(&pending, 3)
+            .iter()
+            .map(|t| (t.task.position, t.task.config, t.round))
+            .collect();
+        let expected = [
+            (0, 0, 0),
+            (0, 1, 0),
+            (0, 2, 0),
+            (0, 1, 1),
+            (0, 2, 1),
+            (0, 0, 1),
+            (0, 2, 2),
+            (0, 0, 2),
+            (0, 1, 2),
+            (1, 0, 0),
+            (1, 0, 1),
+            (1, 0, 2),
+        ];
+        assert_eq!(order, expected);
+    }
+}
