@@ -10,6 +10,7 @@
 mod charts;
 pub mod compare;
 mod csv;
+mod shapley;
 mod stats;
 mod studies;
 mod tables;
@@ -88,6 +89,7 @@ fn summary(manifest: &Manifest, grid: &Grid, depth: u32, table: &str, analysis: 
             manifest.game,
             provenance(manifest, grid, depth)
         ),
+        shapley::section(grid, depth),
         format!("## Nodes expanded at depth {depth}\n\n{table}"),
         format!(
             "## Nodes expanded per depth (mean)\n\n{}",

@@ -524,3 +524,49 @@ fn incomplete_and_empty_runs_are_errors_unless_allowed() {
     let error = format!("{:#}", write_report_at(&empty, None, true).unwrap_err());
     assert!(error.contains("no records"), "{error}");
 }
+
+#[test]
+fn shapley_values_split_effects_and_interactions_exactly() {
+    // nodes = 1000 * 0.5^killers * 0.8^history * 0.9^pvs * 0.6^(killers and history):
+    // killers and history each get half of the shared ln 0.6, pvs its own ln 0.9.
+    let plan: Plan = &[
+        ("alphabeta", "alpha-beta", "baseline", None),
+        ("alphabeta+killers", "k", "subset", None),
+        ("alphabeta+history", "h", "subset", None),
+        ("alphabeta+killers+history", "kh", "subset", None),
+        ("alphabeta+pvs", "p", "subset", None),
+        ("alphabeta+killers+pvs", "kp", "subset", None),
+        ("alphabeta+history+pvs", "hp", "subset", None),
+        ("alphabeta+killers+history+pvs", "khp", "subset", None),
+    ];
+    let nodes: Vec<[u64; 3]> = (0..8u32)
+        .map(|mask| {
+            let bit = |i: u32| i32::from(mask & (1 << i) != 0);
+            let factor = 0.5f64.powi(bit(0))
+                * 0.8f64.powi(bit(1))
+                * 0.9f64.powi(bit(2))
+                * 0.6f64.powi(bit(0) * bit(1));
+            let n = (100_000_000.0 * factor).round() as u64;
+            [n, 2 * n, 3 * n]
+        })
+        .collect();
+    let run = run_dir(&manifest("kalah", plan, &[1]), &records(plan, &[1], &nodes));
+    let grid = super::stats::Grid::new(&crate::runfolder::read_run(&run).unwrap());
+    let shapley = super::shapley::Shapley::new(&grid, 1).unwrap();
+    let close = |a: f64, b: f64| (a - b).abs() < 1e-5;
+    let half_shared = 0.6f64.ln() / 2.0;
+    assert!(close(shapley.value_of(0), 0.5f64.ln() + half_shared));
+    assert!(close(shapley.value_of(1), 0.8f64.ln() + half_shared));
+    assert!(close(shapley.value_of(2), 0.9f64.ln()));
+    assert!(close(shapley.interaction(0, 1), 0.6f64.ln()));
+    assert!(close(shapley.interaction(0, 2), 0.0));
+    assert!(close(shapley.add_one(0), 0.5f64.ln()));
+    assert!(close(shapley.leave_one_out(0), (0.5f64 * 0.6).ln()));
+    write_report(&run).unwrap();
+    let summary = read(&run, "summary.md");
+    assert!(summary.contains("(Shapley values)"), "{summary}");
+    assert!(
+        summary.contains("| 1 | killer moves | -0.949 | × 0.387 | × 0.500 (1) | × 0.300 (1) |"),
+        "{summary}"
+    );
+}

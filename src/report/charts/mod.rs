@@ -10,6 +10,7 @@
 
 pub(super) mod axis;
 pub(super) mod bars;
+mod heatmap;
 mod lines;
 pub(super) mod style;
 
@@ -67,6 +68,14 @@ pub fn write_charts(dir: &Path, manifest: &Manifest, grid: &Grid, depth: u32) ->
     }
     if let Some(savings) = bars::Savings::new(grid, depth, &styles, &subtitle) {
         write_chart(dir, "node-savings", &savings)?;
+    }
+    if let Some(shapley) = crate::report::shapley::Shapley::new(grid, depth) {
+        let subtitle = format!("{subtitle} · depth {depth}");
+        write_chart(
+            dir,
+            "interactions",
+            &heatmap::Heatmap::new(&shapley, &subtitle),
+        )?;
     }
     Ok(())
 }
