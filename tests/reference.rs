@@ -1,5 +1,5 @@
-//! Perft against the independent reference data in `../shared/reference/` (OpenSpiel for
-//! Kalah): the files are read as they are, so new cases are picked up without code changes.
+//! Perft against the independent reference data in `fixtures/reference/` (OpenSpiel for
+//! Kalah; `CUTOFF_REFERENCE_DIR` points elsewhere): the files are read as they are, so new cases are picked up without code changes.
 //! Depths whose count exceeds `QUICK_LIMIT` run only when `RUN_SLOW_TESTS` is set.
 
 use cutoff::game::kalah::Kalah;
@@ -13,7 +13,7 @@ const QUICK_LIMIT: u64 = 30_000_000;
 fn reference(name: &str) -> Value {
     let dir = std::env::var_os("CUTOFF_REFERENCE_DIR")
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/reference"));
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/reference"));
     let path = dir.join(name);
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));

@@ -1,4 +1,4 @@
-//! Every case of the CAMMP reference file `shared/reference/mingmang-perft.json`: the replayed
+//! Every case of the CAMMP reference file `fixtures/reference/mingmang-perft.json`: the replayed
 //! position, the root fields, divide, and perft at every depth.
 //!
 //! Counts above 25 M leaves run only when `RUN_SLOW_TESTS` is set; `perft_ignoring_ban` is
@@ -109,8 +109,7 @@ fn check_case(case: &Case, perft_limit: u64) {
 
 #[test]
 fn reference_perft() {
-    let path =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/mingmang-perft.json");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/reference/mingmang-perft.json");
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
     let file: ReferenceFile = serde_json::from_str(&text).expect("the reference file's format");
