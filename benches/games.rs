@@ -96,7 +96,7 @@ fn bench_tt<G: Game>(c: &mut Criterion, start: &G, moves: &[G::Move]) {
 
 fn bench_search<G: Game>(c: &mut Criterion, start: &G, plan: &Plan) {
     let mut group = group(c, &format!("{}-search", G::NAME));
-    let eval = G::parse_eval(G::EVAL_NAMES[0]).unwrap();
+    let eval = G::DEFAULT_EVAL;
     for &(name, depth) in plan.search {
         let config = Config::parse(name).unwrap();
         let run = || {

@@ -6,7 +6,7 @@ use crate::dispatch_game;
 use crate::game::Game;
 use crate::harness::measure::{root_search, DepthResult, SearchSpec};
 use crate::search::{Enhancement, MAX_DEPTH};
-use anyhow::{bail, Result};
+use anyhow::Result;
 use clap::Args;
 
 #[derive(Args)]
@@ -28,8 +28,8 @@ pub struct SearchArgs {
 
 pub fn run(args: SearchArgs) -> Result<Status> {
     check_depth(args.depth, MAX_DEPTH)?;
-    let name = args.game.name()?;
-    dispatch_game!(name, G => run_game::<G>(&args), bail!("unknown game `{name}`"))
+    let id = args.game.id()?;
+    dispatch_game!(id, G => run_game::<G>(&args))
 }
 
 fn run_game<G: Game>(args: &SearchArgs) -> Result<Status> {

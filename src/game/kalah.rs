@@ -253,6 +253,7 @@ impl Game for Kalah {
 
     const NAME: &'static str = "kalah";
     const EVAL_NAMES: &'static [&'static str] = &["store-diff", "course"];
+    const DEFAULT_EVAL: KalahEval = KalahEval::StoreDiff;
 
     fn from_options(options: &str) -> Result<Self, String> {
         let mut numbers = Vec::new();

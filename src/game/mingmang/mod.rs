@@ -168,6 +168,7 @@ impl Game for MingMang {
 
     const NAME: &'static str = "mingmang";
     const EVAL_NAMES: &'static [&'static str] = &["cammp"];
+    const DEFAULT_EVAL: MingMangEval = MingMangEval::Cammp;
 
     fn from_options(options: &str) -> Result<Self, String> {
         if options.trim().is_empty() {
