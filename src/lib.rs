@@ -34,6 +34,8 @@
 //! - Only configuration and record types derive serde traits.
 
 pub mod cli;
+#[cfg(test)]
+mod contract;
 pub mod game;
 pub mod harness;
 pub mod report;

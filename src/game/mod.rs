@@ -160,6 +160,14 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     const EVAL_NAMES: &'static [&'static str];
     /// The evaluation used when none is named.
     const DEFAULT_EVAL: Self::Eval;
+    /// Option strings of the rule variants worth testing, the defaults (`""`) first: the
+    /// rules contract walks from the start of each.
+    const VARIANTS: &'static [&'static str] = &[""];
+    /// For games whose legal moves depend on earlier positions (a repetition ban), the
+    /// fewest plies after which a position can recur with the same side to move: two paths
+    /// shorter than this to one position allow the same moves below it. `None` when legality
+    /// never depends on the path.
+    const REPETITION_PLIES: Option<u32> = None;
 
     /// Builds the start position from the options after `name:` in a game string
     /// (`""` for the defaults).
