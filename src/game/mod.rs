@@ -20,6 +20,7 @@ macro_rules! games {
         $($callback)::+! { [$($($args)*)?]
             kalah::Kalah,
             mingmang::MingMang,
+            tictactoe::TicTacToe,
         }
     };
 }
