@@ -13,13 +13,26 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 /// A curated bench file, `fixtures/bench/<game>.json`: the game, the searches every
-/// position gets, and the positions.
+/// position gets, the positions, and the plan of the criterion micro-benchmarks.
 #[derive(Debug, Deserialize)]
 pub struct BenchFile {
-    game: String,
+    /// The game string of the positions' start.
+    pub game: String,
     /// The searches of every position, in order.
     pub searches: Vec<BenchSearch>,
     positions: Vec<BenchPosition>,
+    /// What `benches/games.rs` times for this game, from its start position.
+    pub micro: MicroPlan,
+}
+
+/// The criterion micro-benchmarks of one game (`cargo bench --bench games`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MicroPlan {
+    /// The perft depth timed.
+    pub perft_depth: u32,
+    /// The fixed-depth searches timed.
+    pub searches: Vec<BenchSearch>,
 }
 
 /// One search of every bench position: a configuration string, a depth and parameter
@@ -39,7 +52,7 @@ pub struct BenchSearch {
 impl BenchSearch {
     /// The signature key of this search: `all@d16`, or `all[lmr-min-depth=2]@d16` with
     /// parameters.
-    fn key(&self) -> String {
+    pub fn key(&self) -> String {
         if self.params.is_empty() {
             format!("{}@d{}", self.config, self.depth)
         } else {
@@ -47,8 +60,9 @@ impl BenchSearch {
         }
     }
 
-    /// The search spec for game `G`; the error names what does not parse.
-    fn spec<G: Game>(&self) -> Result<SearchSpec<G>, String> {
+    /// The search spec for game `G` with its default evaluation; the error names what
+    /// does not parse.
+    pub fn spec<G: Game>(&self) -> Result<SearchSpec<G>, String> {
         if !(1..=MAX_DEPTH).contains(&self.depth) {
             return Err(format!("depth {} is not in 1..={MAX_DEPTH}", self.depth));
         }
