@@ -4,7 +4,8 @@
 //!
 //! The state is one bitboard per colour (layout in `attacks.rs`: a1 = bit 0), the side to
 //! move, the number of consecutive passes, an incremental Zobrist hash of placement and side
-//! to move, and the [`History`] of every earlier placement that the repetition ban needs.
+//! to move, and the `History` (`history.rs`) of every earlier placement that the repetition
+//! ban needs.
 //! `Undo` is the 32-byte position before the move; `unmake` restores it and pops the history.
 //!
 //! The ban, per move, is one probe of the history's hash table (O(1)). Generating or
