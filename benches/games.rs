@@ -1,29 +1,25 @@
 //! Micro-benchmarks for every game, one generic set each: perft (move generation and
 //! make/unmake), make/unmake alone, evaluation, transposition-table probe and store, and a
 //! fixed-depth search. Throughput is in nodes (or moves, or calls), so reports read as rates;
-//! every benchmark checks its answer, so a fast wrong result cannot pass.
+//! every benchmark checks its answer, so a fast wrong result cannot pass. Every registered
+//! game is benchmarked; what to time (perft depth, searches) is the `micro` plan of its
+//! `fixtures/bench/<game>.json`.
 
 mod common;
 
 use common::group;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use cutoff::game::kalah::Kalah;
-use cutoff::game::mingmang::MingMang;
+use cutoff::dispatch_game;
 use cutoff::game::perft::perft;
-use cutoff::game::{Evaluator, Game};
+use cutoff::game::{split_game_string, Evaluator, Game, GameId};
+use cutoff::harness::bench::{BenchFile, MicroPlan};
 use cutoff::search::tt::{Bound, Entry, Table};
-use cutoff::search::{Config, Counters, Params, Searcher, TtScheme};
+use cutoff::search::{Counters, Searcher, TtScheme};
 use std::hint::black_box;
+use std::path::PathBuf;
 
-/// What to benchmark for one game.
-struct Plan {
-    options: &'static str,
-    perft_depth: u32,
-    search: &'static [(&'static str, u32)],
-}
-
-fn bench_game<G: Game>(c: &mut Criterion, plan: &Plan) {
-    let start = G::from_options(plan.options).unwrap();
+fn bench_game<G: Game>(c: &mut Criterion, options: &str, plan: &MicroPlan) {
+    let start = G::from_options(options).unwrap();
     let mut group = group(c, G::NAME);
     let leaves = perft(&mut start.clone(), plan.perft_depth);
     group.throughput(Throughput::Elements(leaves));
@@ -94,49 +90,35 @@ fn bench_tt<G: Game>(c: &mut Criterion, start: &G, moves: &[G::Move]) {
     group.finish();
 }
 
-fn bench_search<G: Game>(c: &mut Criterion, start: &G, plan: &Plan) {
+fn bench_search<G: Game>(c: &mut Criterion, start: &G, plan: &MicroPlan) {
     let mut group = group(c, &format!("{}-search", G::NAME));
-    let eval = G::parse_eval(G::EVAL_NAMES[0]).unwrap();
-    for &(name, depth) in plan.search {
-        let config = Config::parse(name).unwrap();
+    for search in &plan.searches {
+        let spec = search.spec::<G>().unwrap();
         let run = || {
-            let mut searcher = Searcher::new(config, Params::default(), eval);
+            let mut searcher = Searcher::new(spec.config, spec.params.clone(), spec.eval);
             let mut total = Counters::default();
-            for it in searcher.search(&mut start.clone(), depth, &mut |_| {}) {
+            for it in searcher.search(&mut start.clone(), search.depth, &mut |_| {}) {
                 total += it.counters;
             }
             total.expanded()
         };
         let nodes = run();
         group.throughput(Throughput::Elements(nodes));
-        group.bench_function(format!("{name}-d{depth}"), |b| {
-            b.iter(|| assert_eq!(run(), nodes))
-        });
+        group.bench_function(search.key(), |b| b.iter(|| assert_eq!(run(), nodes)));
     }
     group.finish();
 }
 
-fn kalah(c: &mut Criterion) {
-    bench_game::<Kalah>(
-        c,
-        &Plan {
-            options: "",
-            perft_depth: 9,
-            search: &[("alphabeta", 8), ("all", 10)],
-        },
-    );
+/// Every registered game, with the plan of its bench file.
+fn games(c: &mut Criterion) {
+    for &id in GameId::ALL {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("fixtures/bench/{}.json", id.name()));
+        let file = BenchFile::read(&path).unwrap();
+        let (_, options) = split_game_string(&file.game);
+        dispatch_game!(id, G => bench_game::<G>(c, options, &file.micro));
+    }
 }
 
-fn mingmang(c: &mut Criterion) {
-    bench_game::<MingMang>(
-        c,
-        &Plan {
-            options: "",
-            perft_depth: 4,
-            search: &[("alphabeta", 4), ("cammp", 8)],
-        },
-    );
-}
-
-criterion_group!(benches, kalah, mingmang);
+criterion_group!(benches, games);
 criterion_main!(benches);

@@ -7,7 +7,9 @@
 //!
 //! - [`game`]: the rules of each game behind the [`game::Game`] trait: make/unmake with an
 //!   undo value, incremental Zobrist hashing with a from-scratch oracle, notation, outcomes,
-//!   named evaluations, and perft. One module per game (`kalah`, `mingmang`).
+//!   named evaluations with a default, and perft. One module per game (`kalah`, `mingmang`,
+//!   `tictactoe`), listed once in the registry ([`games!`]) that generates
+//!   [`game::GAMES`], [`game::GameId`] and [`dispatch_game!`].
 //! - [`search`]: one generic negamax whose every enhancement is a runtime flag
 //!   ([`search::Enhancement`]), an expectimax, configuration strings `preset(+flag|-flag)*`,
 //!   the [`search::Params`] of every tunable, the transposition table and the counters.
@@ -19,8 +21,12 @@
 //!   (resumable, sharded, with progress), merging, the bench signature.
 //! - [`report`]: run folders into `summary.md`, CSV tables and plotters charts (SVG and PNG),
 //!   the studies' published numbers beside ours, and `compare` between two runs.
-//! - [`cli`]: the clap front end; one `match` ([`dispatch_game!`]) from a game name to
-//!   generic code, validated specs, exit codes 0 (ok), 1 (a check failed), 2 (an error).
+//! - [`cli`]: the clap front end; game names validated into a [`game::GameId`], one
+//!   `match` ([`dispatch_game!`]) from it to generic code, validated specs, exit codes 0
+//!   (ok), 1 (a check failed), 2 (an error).
+//! - `contract` (tests only): the rules contract, generated for every registered game:
+//!   make/unmake, hashing, move counts, notation, game ends, exact search subsets against
+//!   minimax, and perft against `fixtures/reference/<game>-perft.json`.
 //!
 //! # Architecture invariants
 //!
@@ -38,8 +44,33 @@
 //!   `harness` and `report` are peers over `runfolder`: neither imports the other, and
 //!   neither opens `manifest.json` or `records.jsonl` itself.
 //! - Only configuration and record types derive serde traits.
+//! - A game's name is written once, in its `Game::NAME`; the list of games once, in the
+//!   registry; per-game settings of the bench are data in its bench file, never a `match`.
+//!
+//! # Adding a game
+//!
+//! 1. `src/game/<name>.rs` (or `src/game/<name>/mod.rs`): the type and its [`game::Game`]
+//!    impl, with `NAME = "<name>"`, its evaluations and `DEFAULT_EVAL`, the rule variants
+//!    worth testing (`VARIANTS`), and its own rule tests.
+//! 2. One line `<name>::<Type>,` in the registry, [`games!`] in `src/game/mod.rs`. This
+//!    declares the module and puts the game into `GAMES`, `GameId`, `dispatch_game!`
+//!    (`cutoff perft`, `search`, `fixtures`, `ablate`, `bench`), `cargo bench --bench games`
+//!    and the rules contract's tests (`cargo test --lib contract::<name>`).
+//! 3. `fixtures/bench/<name>.json`: the game string, the `searches` of `cutoff bench`
+//!    (`{"config", "depth", "params"}`), the curated positions, and the `micro` plan of the
+//!    criterion benchmarks.
+//! 4. `fixtures/reference/<name>-perft.json`: perft counts from an independent program
+//!    (`cases[]` of `id`, `moves`, `perft`, optional `divide_depth` and `divide`), with its
+//!    source in `fixtures/reference/README.md`.
+//! 5. Then `cutoff bench --update` writes the new game's counts into
+//!    `fixtures/expected/bench.json` (review that only the new game's keys appear), and
+//!    `cutoff fixtures generate --game <name> ...` makes position sets for `cutoff ablate`.
+//!
+//! `src/game/tictactoe.rs` is the smallest example; it took exactly these files.
 
 pub mod cli;
+#[cfg(test)]
+mod contract;
 pub mod game;
 pub mod harness;
 pub mod report;

@@ -7,7 +7,7 @@
 use super::progress::{interrupt_flag, Progress};
 use super::Status;
 use crate::dispatch_game;
-use crate::game::{split_game_string, Game, GAMES};
+use crate::game::{split_game_string, Game, GameId};
 use crate::harness::execute::execute;
 use crate::harness::plan::{parse_depths, Plan, Shard};
 use crate::harness::provenance;
@@ -133,7 +133,7 @@ pub fn run_default() -> Result<Status> {
     };
     ablate(&spec, false, |dir| {
         format!(
-            "run `cutoff` again the same day (UTC; the folder is {})",
+            "run `cutoff` again the same day (UTC) with the same build (the folder is {})",
             dir.display()
         )
     })
@@ -141,9 +141,7 @@ pub fn run_default() -> Result<Status> {
 
 fn spec_from_args(args: &AblateArgs) -> Result<AblationSpec> {
     let (name, _) = split_game_string(&args.game);
-    if !GAMES.contains(&name) {
-        bail!("unknown game `{name}` (games: {})", GAMES.join(", "));
-    }
+    GameId::parse(name).map_err(|e| anyhow!(e))?;
     if args.jobs == Some(0) {
         bail!("--jobs must be at least 1");
     }
@@ -203,7 +201,8 @@ fn resume_with_out(dir: &Path) -> String {
 
 fn ablate(spec: &AblationSpec, quiet: bool, resume_hint: ResumeHint) -> Result<Status> {
     let (name, _) = split_game_string(&spec.game);
-    dispatch_game!(name, G => ablate_game::<G>(spec, quiet, resume_hint), bail!("unknown game `{name}`"))
+    let id = GameId::parse(name).map_err(|e| anyhow!(e))?;
+    dispatch_game!(id, G => ablate_game::<G>(spec, quiet, resume_hint))
 }
 
 fn ablate_game<G: Game>(

@@ -1,26 +1,17 @@
 //! `cutoff bench`: the node-count signature of every game, checked against or written to
-//! `fixtures/expected/bench.json`.
+//! `fixtures/expected/bench.json`. Which searches each game gets is data, in
+//! `fixtures/bench/<game>.json`.
 
 use super::Status;
 use crate::dispatch_game;
-use crate::game::GAMES;
-use crate::harness::bench::{bench_game, BenchDepths, Signature};
-use anyhow::{bail, Result};
+use crate::game::GameId;
+use crate::harness::bench::{bench_game, BenchFile, Signature};
+use anyhow::Result;
 use clap::Args;
 use std::path::PathBuf;
 use std::time::Instant;
 
 const EXPECTED: &str = "fixtures/expected/bench.json";
-
-/// The depths each game is benched at: `all` deeper, `alphabeta` shallower.
-fn depths(game: &str) -> BenchDepths {
-    let (all, alphabeta) = match game {
-        "kalah" => (16, 10),
-        "mingmang" => (8, 4),
-        _ => (6, 4),
-    };
-    BenchDepths { all, alphabeta }
-}
 
 #[derive(Args)]
 pub struct BenchArgs {
@@ -30,7 +21,8 @@ pub struct BenchArgs {
     /// Write the signature to the expected file (after a change that moves node counts).
     #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = EXPECTED, conflicts_with = "check")]
     update: Option<PathBuf>,
-    /// Folder of the curated position files `<game>.json`.
+    /// Folder of the bench files `<game>.json`: each holds the searches and the curated
+    /// positions of its game.
     #[arg(long, default_value = "fixtures/bench")]
     positions: PathBuf,
 }
@@ -38,14 +30,16 @@ pub struct BenchArgs {
 pub fn run(args: BenchArgs) -> Result<Status> {
     let expected = args.check.as_deref().map(Signature::read).transpose()?;
     let mut signature = Signature::default();
-    for &game in GAMES {
+    for &id in GameId::ALL {
+        let game = id.name();
         let file = args.positions.join(format!("{game}.json"));
+        let bench = BenchFile::read(&file)?;
         let start = Instant::now();
         let mut print = |id: &str, counts: &std::collections::BTreeMap<String, u64>| {
             let cells: Vec<String> = counts.iter().map(|(c, n)| format!("{c} {n:>12}")).collect();
             println!("{game:<9} {id:<20} {}", cells.join("  "));
         };
-        let counts = dispatch_game!(game, G => bench_game::<G>(&file, depths(game), &mut print)?, bail!("no game `{game}`"));
+        let counts = dispatch_game!(id, G => bench_game::<G>(&bench, &file, &mut print)?);
         let (nodes, seconds) = (
             Signature::game_total(&counts),
             start.elapsed().as_secs_f64(),

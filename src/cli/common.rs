@@ -1,6 +1,6 @@
 //! Arguments shared by the commands: the game and position, the search configuration.
 
-use crate::game::{split_game_string, Game, GAMES};
+use crate::game::{split_game_string, Game, GameId};
 use crate::search::{Config, Params};
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
@@ -17,13 +17,10 @@ pub struct GameArgs {
 }
 
 impl GameArgs {
-    /// The game's name, checked against the implemented games.
-    pub fn name(&self) -> Result<&str> {
+    /// The game, checked against the implemented games.
+    pub fn id(&self) -> Result<GameId> {
         let (name, _) = split_game_string(&self.game);
-        if !GAMES.contains(&name) {
-            bail!("unknown game `{name}` (games: {})", GAMES.join(", "));
-        }
-        Ok(name)
+        GameId::parse(name).map_err(|e| anyhow!(e))
     }
 }
 
@@ -67,7 +64,9 @@ impl SearchArgs {
 
     /// The evaluation of game `G`, checked.
     pub fn eval<G: Game>(&self) -> Result<G::Eval> {
-        let name = self.eval.as_deref().unwrap_or(G::EVAL_NAMES[0]);
+        let Some(name) = self.eval.as_deref() else {
+            return Ok(G::DEFAULT_EVAL);
+        };
         G::parse_eval(name).ok_or_else(|| {
             anyhow!(
                 "unknown evaluation `{name}` for {} (evaluations: {})",

@@ -6,7 +6,7 @@
 
 use super::Status;
 use crate::dispatch_game;
-use crate::game::{split_game_string, Game, GAMES};
+use crate::game::{split_game_string, Game, GameId};
 use crate::harness::fixtures::{fnv1a64, generate, load_fixture, to_json, GenerateSpec};
 use crate::runfolder::write_atomically;
 use anyhow::{anyhow, bail, Result};
@@ -57,10 +57,8 @@ pub fn run(command: FixturesCommand) -> Result<Status> {
     match command {
         FixturesCommand::Generate(args) => {
             let (name, _) = split_game_string(&args.game);
-            if !GAMES.contains(&name) {
-                bail!("unknown game `{name}` (games: {})", GAMES.join(", "));
-            }
-            dispatch_game!(name, G => generate_set::<G>(&args), bail!("unknown game `{name}`"))
+            let id = GameId::parse(name).map_err(|e| anyhow!(e))?;
+            dispatch_game!(id, G => generate_set::<G>(&args))
         }
     }
 }

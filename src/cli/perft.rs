@@ -5,7 +5,7 @@ use super::Status;
 use crate::dispatch_game;
 use crate::game::perft::{divide, perft};
 use crate::game::Game;
-use anyhow::{bail, Result};
+use anyhow::Result;
 use clap::Args;
 use serde_json::json;
 use std::time::Instant;
@@ -30,8 +30,8 @@ pub struct PerftArgs {
 
 pub fn run(args: PerftArgs) -> Result<Status> {
     check_depth(args.depth, MAX_PERFT_DEPTH)?;
-    let name = args.game.name()?;
-    dispatch_game!(name, G => run_game::<G>(&args), bail!("unknown game `{name}`"))
+    let id = args.game.id()?;
+    dispatch_game!(id, G => run_game::<G>(&args))
 }
 
 fn run_game<G: Game>(args: &PerftArgs) -> Result<Status> {

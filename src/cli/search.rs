@@ -7,7 +7,7 @@ use crate::game::Game;
 use crate::harness::measure::{root_search, SearchSpec};
 use crate::runfolder::DepthResult;
 use crate::search::{Enhancement, MAX_DEPTH};
-use anyhow::{bail, Result};
+use anyhow::Result;
 use clap::Args;
 
 #[derive(Args)]
@@ -29,8 +29,8 @@ pub struct SearchCommandArgs {
 
 pub fn run(args: SearchCommandArgs) -> Result<Status> {
     check_depth(args.depth, MAX_DEPTH)?;
-    let name = args.game.name()?;
-    dispatch_game!(name, G => run_game::<G>(&args), bail!("unknown game `{name}`"))
+    let id = args.game.id()?;
+    dispatch_game!(id, G => run_game::<G>(&args))
 }
 
 fn run_game<G: Game>(args: &SearchCommandArgs) -> Result<Status> {

@@ -253,6 +253,20 @@ impl Game for Kalah {
 
     const NAME: &'static str = "kalah";
     const EVAL_NAMES: &'static [&'static str] = &["store-diff", "course"];
+    const DEFAULT_EVAL: KalahEval = KalahEval::StoreDiff;
+    /// Every rule set, on small boards too (where games end inside the search).
+    const VARIANTS: &'static [&'static str] = &[
+        "",
+        "6,4,empty-capture",
+        "6,4,course",
+        "6,6,standard",
+        "4,3,standard",
+        "3,4,standard",
+        "3,2,empty-capture",
+        "2,3,course",
+        "2,1,standard",
+        "1,12,standard",
+    ];
 
     fn from_options(options: &str) -> Result<Self, String> {
         let mut numbers = Vec::new();

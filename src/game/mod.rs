@@ -4,31 +4,95 @@
 //! Zobrist hashing, its move notation and its named evaluation functions; everything else
 //! (search, harness, reports) is generic over [`Game`].
 
-pub mod kalah;
-pub mod mingmang;
 pub mod perft;
 pub mod zobrist;
 
 use std::fmt::Debug;
 
-/// The names of the implemented games, as written in game strings.
-pub const GAMES: &[&str] = &["kalah", "mingmang"];
+/// The registry of games, one line each: `module::Type`, the module a file of
+/// `src/game/`, the type its [`Game`]. Everything that lists games is generated from here:
+/// the module declarations, [`GAMES`], [`GameId`], [`dispatch_game!`](crate::dispatch_game)
+/// and the rules contract's tests. `$callback` is a macro path that receives
+/// `[args] module::Type, ...`.
+#[macro_export]
+macro_rules! games {
+    ($($callback:ident)::+ $(, $($args:tt)*)?) => {
+        $($callback)::+! { [$($($args)*)?]
+            kalah::Kalah,
+            mingmang::MingMang,
+            tictactoe::TicTacToe,
+        }
+    };
+}
 
-/// Runs `$body` with `$G` bound to the game type named `$name` (a `&str`), or evaluates
-/// `$unknown` when no game has that name: the one `match` from game name to generic code.
+/// Declares the game modules, [`GAMES`] and [`GameId`] from the registry.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __declare_games {
+    ([] $($module:ident :: $Type:ident,)*) => {
+        $(pub mod $module;)*
+
+        /// The names of the implemented games, as written in game strings.
+        pub const GAMES: &[&str] = &[$(<$module::$Type as Game>::NAME),*];
+
+        /// One implemented game, checked: [`dispatch_game!`](crate::dispatch_game) turns it
+        /// into its type.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum GameId {
+            $(
+                #[doc = concat!("[`", stringify!($module), "::", stringify!($Type), "`].")]
+                $Type,
+            )*
+        }
+
+        impl GameId {
+            /// Every game, in registry order.
+            pub const ALL: &[GameId] = &[$(GameId::$Type),*];
+
+            /// The game's name ([`Game::NAME`]).
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(GameId::$Type => <$module::$Type as Game>::NAME,)*
+                }
+            }
+        }
+    };
+}
+
+games!(crate::__declare_games);
+
+impl GameId {
+    /// The game named `name`; the error lists the games.
+    pub fn parse(name: &str) -> Result<GameId, String> {
+        GameId::ALL
+            .iter()
+            .copied()
+            .find(|id| id.name() == name)
+            .ok_or_else(|| format!("unknown game `{name}` (games: {})", GAMES.join(", ")))
+    }
+}
+
+/// Runs `$body` with `$G` bound to the type of the game `$id` (a [`GameId`]): the one
+/// `match` from a game to generic code, generated from the registry.
 #[macro_export]
 macro_rules! dispatch_game {
-    ($name:expr, $G:ident => $body:expr, $unknown:expr) => {
-        match $name {
-            "kalah" => {
-                type $G = $crate::game::kalah::Kalah;
-                $body
-            }
-            "mingmang" => {
-                type $G = $crate::game::mingmang::MingMang;
-                $body
-            }
-            _ => $unknown,
+    ($id:expr, $G:ident => $body:expr) => {
+        $crate::games!($crate::__dispatch_game, $id, $G, $body)
+    };
+}
+
+/// The arms of [`dispatch_game!`](crate::dispatch_game), one per registered game.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __dispatch_game {
+    ([$id:expr, $G:ident, $body:expr] $($module:ident :: $Type:ident,)*) => {
+        match $id {
+            $(
+                $crate::game::GameId::$Type => {
+                    type $G = $crate::game::$module::$Type;
+                    $body
+                }
+            )*
         }
     };
 }
@@ -69,7 +133,8 @@ pub trait Evaluator<G>: Send + Sync {
 
 /// The rules of one game, in the form every search and the harness use.
 ///
-/// Positions are reached by playing moves from [`Game::start`]; games whose rules depend on
+/// Positions are reached by playing moves from the start position that
+/// [`Game::from_options`] builds; games whose rules depend on
 /// history (Ming Mang's repetition ban) keep that history inside the value.
 pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// One move, including a pass where the game has one. `Default` is a placeholder value
@@ -82,8 +147,18 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     /// The game's name as written in game strings, e.g. `kalah`.
     const NAME: &'static str;
-    /// The names of the evaluations, the default first.
+    /// The names of the evaluations, each parsing to a different [`Game::Eval`].
     const EVAL_NAMES: &'static [&'static str];
+    /// The evaluation used when none is named.
+    const DEFAULT_EVAL: Self::Eval;
+    /// Option strings of the rule variants worth testing, the defaults (`""`) first: the
+    /// rules contract walks from the start of each.
+    const VARIANTS: &'static [&'static str] = &[""];
+    /// For games whose legal moves depend on earlier positions (a repetition ban), the
+    /// fewest plies after which a position can recur with the same side to move: two paths
+    /// shorter than this to one position allow the same moves below it. `None` when legality
+    /// never depends on the path.
+    const REPETITION_PLIES: Option<u32> = None;
 
     /// Builds the start position from the options after `name:` in a game string
     /// (`""` for the defaults).
@@ -92,6 +167,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn spec(&self) -> String;
     /// Looks up an evaluation by name.
     fn parse_eval(name: &str) -> Option<Self::Eval>;
+    /// The name of `eval`, one of [`Game::EVAL_NAMES`].
+    fn eval_name(eval: Self::Eval) -> &'static str {
+        Self::EVAL_NAMES
+            .iter()
+            .find(|&&name| Self::parse_eval(name) == Some(eval))
+            .expect("every evaluation has a name in EVAL_NAMES")
+    }
 
     /// The side to move.
     fn side_to_move(&self) -> Side;

@@ -6,32 +6,88 @@
 
 use super::measure::{root_search, SearchSpec};
 use crate::game::Game;
-use crate::search::{Config, Params};
+use crate::search::{Config, Params, MAX_DEPTH};
 use anyhow::{anyhow, Context, Result};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
 
-/// The configurations every game is benched with, and the depth each uses.
-#[derive(Clone, Copy, Debug)]
-pub struct BenchDepths {
-    /// Depth of the `all` search.
-    pub all: u32,
-    /// Depth of the `alphabeta` search.
-    pub alphabeta: u32,
+/// A curated bench file, `fixtures/bench/<game>.json`: the game, the searches every
+/// position gets, the positions, and the plan of the criterion micro-benchmarks.
+#[derive(Debug, Deserialize)]
+pub struct BenchFile {
+    /// The game string of the positions' start.
+    pub game: String,
+    /// The searches of every position, in order.
+    pub searches: Vec<BenchSearch>,
+    positions: Vec<BenchPosition>,
+    /// What `benches/games.rs` times for this game, from its start position.
+    pub micro: MicroPlan,
 }
 
-/// A curated bench position file: `fixtures/bench/<game>.json`.
+/// The criterion micro-benchmarks of one game (`cargo bench --bench games`).
 #[derive(Debug, Deserialize)]
-struct BenchFile {
-    game: String,
-    positions: Vec<BenchPosition>,
+#[serde(deny_unknown_fields)]
+pub struct MicroPlan {
+    /// The perft depth timed.
+    pub perft_depth: u32,
+    /// The fixed-depth searches timed.
+    pub searches: Vec<BenchSearch>,
+}
+
+/// One search of every bench position: a configuration string, a depth and parameter
+/// assignments (`name=value`, none for the defaults).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BenchSearch {
+    /// The configuration, `preset(+flag|-flag)*`.
+    pub config: String,
+    /// The fixed depth.
+    pub depth: u32,
+    /// Parameter assignments on top of the defaults.
+    #[serde(default)]
+    pub params: Vec<String>,
+}
+
+impl BenchSearch {
+    /// The signature key of this search: `all@d16`, or `all[lmr-min-depth=2]@d16` with
+    /// parameters.
+    pub fn key(&self) -> String {
+        if self.params.is_empty() {
+            format!("{}@d{}", self.config, self.depth)
+        } else {
+            format!("{}[{}]@d{}", self.config, self.params.join(","), self.depth)
+        }
+    }
+
+    /// The search spec for game `G` with its default evaluation; the error names what
+    /// does not parse.
+    pub fn spec<G: Game>(&self) -> Result<SearchSpec<G>, String> {
+        if !(1..=MAX_DEPTH).contains(&self.depth) {
+            return Err(format!("depth {} is not in 1..={MAX_DEPTH}", self.depth));
+        }
+        Ok(SearchSpec::<G> {
+            config: Config::parse(&self.config)?,
+            params: Params::default().with_assignments(self.params.iter().map(String::as_str))?,
+            eval: G::DEFAULT_EVAL,
+            node_limit: None,
+        })
+    }
 }
 
 #[derive(Debug, Deserialize)]
 struct BenchPosition {
     id: String,
     moves: String,
+}
+
+impl BenchFile {
+    /// Reads and parses a bench file.
+    pub fn read(path: &Path) -> Result<BenchFile> {
+        let text =
+            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        serde_json::from_str(&text).with_context(|| format!("parsing {}", path.display()))
+    }
 }
 
 /// Node counts by position id, then by configuration (`all@d12`).
@@ -115,39 +171,39 @@ fn delta(a: Option<&u64>, b: Option<&u64>) -> String {
     }
 }
 
-/// Benches game `G` on the positions of `file`, calling `on_position` after each.
+/// Benches game `G` on the positions of `bench` (read from `file`, which errors name),
+/// calling `on_position` after each.
 pub fn bench_game<G: Game>(
+    bench: &BenchFile,
     file: &Path,
-    depths: BenchDepths,
     on_position: &mut dyn FnMut(&str, &BTreeMap<String, u64>),
 ) -> Result<GameCounts> {
-    let text =
-        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
-    let bench: BenchFile =
-        serde_json::from_str(&text).with_context(|| format!("parsing {}", file.display()))?;
     let (_, options) = crate::game::split_game_string(&bench.game);
     let start = G::from_options(options).map_err(|e| anyhow!("{}: {e}", file.display()))?;
-    let eval = G::parse_eval(G::EVAL_NAMES[0]).expect("a game's first evaluation exists");
+    let searches = bench
+        .searches
+        .iter()
+        .map(|search| {
+            let spec = search
+                .spec::<G>()
+                .map_err(|e| anyhow!("{}: search `{}`: {e}", file.display(), search.key()))?;
+            Ok((search.key(), search.depth, spec))
+        })
+        .collect::<Result<Vec<_>>>()?;
     let mut counts = GameCounts::new();
     for position in &bench.positions {
         let mut game = start.clone();
         game.play_moves(&position.moves)
             .map_err(|e| anyhow!("{}: position {}: {e}", file.display(), position.id))?;
-        let mut by_config = BTreeMap::new();
-        for (preset, depth) in [("all", depths.all), ("alphabeta", depths.alphabeta)] {
-            let spec = SearchSpec::<G> {
-                config: Config::parse(preset).expect("presets parse"),
-                params: Params::default(),
-                eval,
-                node_limit: None,
-            };
-            let result = root_search(&game, &spec, depth, &mut |_| {})
+        let mut by_search = BTreeMap::new();
+        for (key, depth, spec) in &searches {
+            let result = root_search(&game, spec, *depth, &mut |_| {})
                 .pop()
                 .expect("one result");
-            by_config.insert(format!("{preset}@d{depth}"), result.counters.expanded());
+            by_search.insert(key.clone(), result.counters.expanded());
         }
-        on_position(&position.id, &by_config);
-        counts.insert(position.id.clone(), by_config);
+        on_position(&position.id, &by_search);
+        counts.insert(position.id.clone(), by_search);
     }
     Ok(counts)
 }

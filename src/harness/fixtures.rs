@@ -138,7 +138,7 @@ pub fn generate<G: Game>(start: &G, spec: &GenerateSpec) -> FixtureFile {
     let method = format!(
         "self-play: {RANDOM_PERCENT}% uniformly random moves, else the best move of an alphabeta \
          depth-{SELF_PLAY_DEPTH} search ({} evaluation); positions {}; terminal and repeated positions skipped",
-        G::EVAL_NAMES[0],
+        G::eval_name(G::DEFAULT_EVAL),
         window_words(spec)
     );
     let generator = Generator {
@@ -207,10 +207,9 @@ struct SelfPlay<G: Game> {
 
 impl<G: Game> SelfPlay<G> {
     fn new() -> Self {
-        let eval = G::parse_eval(G::EVAL_NAMES[0]).expect("the default evaluation exists");
         let config = Config::from_flags(&[Enhancement::Ab]);
         SelfPlay {
-            searcher: Searcher::new(config, Params::default(), eval),
+            searcher: Searcher::new(config, Params::default(), G::DEFAULT_EVAL),
             moves: Vec::new(),
         }
     }

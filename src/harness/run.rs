@@ -86,7 +86,7 @@ pub fn prepare<G: Game>(spec: &AblationSpec) -> Result<Prepared<G>> {
     let eval_name = spec
         .eval
         .clone()
-        .unwrap_or_else(|| G::EVAL_NAMES[0].to_string());
+        .unwrap_or_else(|| G::eval_name(G::DEFAULT_EVAL).to_string());
     let eval = G::parse_eval(&eval_name).ok_or_else(|| {
         anyhow!(
             "unknown evaluation `{eval_name}` for {} (evaluations: {})",

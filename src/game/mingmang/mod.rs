@@ -4,7 +4,8 @@
 //!
 //! The state is one bitboard per colour (layout in `attacks.rs`: a1 = bit 0), the side to
 //! move, the number of consecutive passes, an incremental Zobrist hash of placement and side
-//! to move, and the [`History`] of every earlier placement that the repetition ban needs.
+//! to move, and the `History` (`history.rs`) of every earlier placement that the repetition
+//! ban needs.
 //! `Undo` is the 32-byte position before the move; `unmake` restores it and pops the history.
 //!
 //! The ban, per move, is one probe of the history's hash table (O(1)). Generating or
@@ -168,6 +169,14 @@ impl Game for MingMang {
 
     const NAME: &'static str = "mingmang";
     const EVAL_NAMES: &'static [&'static str] = &["cammp"];
+    const DEFAULT_EVAL: MingMangEval = MingMangEval::Cammp;
+    /// Two paths to one node differ only in the placements between the root and the node,
+    /// and a descendant can recreate one of those (with the same side to move) no sooner
+    /// than 4 plies below the first of them: a slide and its way back by both sides. So up
+    /// to depth 4 a stored search value holds for every path; from depth 5 on `tt-value` is
+    /// not exact (graph-history interaction), and how often that changes the root value is
+    /// measured on the opening fixtures, not asserted.
+    const REPETITION_PLIES: Option<u32> = Some(4);
 
     fn from_options(options: &str) -> Result<Self, String> {
         if options.trim().is_empty() {

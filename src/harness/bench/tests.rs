@@ -2,17 +2,20 @@ use super::*;
 use crate::game::kalah::Kalah;
 use std::path::PathBuf;
 
-fn kalah_bench() -> GameCounts {
+fn kalah_file() -> (PathBuf, BenchFile) {
     let file = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/bench/kalah.json");
-    bench_game::<Kalah>(
-        &file,
-        BenchDepths {
-            all: 10,
-            alphabeta: 6,
-        },
-        &mut |_, _| {},
+    let bench = BenchFile::read(&file).unwrap();
+    (file, bench)
+}
+
+/// The Kalah bench positions, searched shallower than `cutoff bench` does.
+fn kalah_bench() -> GameCounts {
+    let (file, mut bench) = kalah_file();
+    bench.searches = serde_json::from_str(
+        r#"[{"config": "all", "depth": 10}, {"config": "alphabeta", "depth": 6}]"#,
     )
-    .unwrap()
+    .unwrap();
+    bench_game::<Kalah>(&bench, &file, &mut |_, _| {}).unwrap()
 }
 
 #[test]
@@ -47,4 +50,46 @@ fn a_changed_count_is_listed_with_its_position_and_configuration() {
         "{diff:?}"
     );
     assert!(expected.diff(&expected).is_empty());
+}
+
+#[test]
+fn a_search_with_parameters_has_its_own_key_and_count() {
+    let (file, mut bench) = kalah_file();
+    bench.searches = serde_json::from_str(
+        r#"[{"config": "alphabeta+id+aspiration", "depth": 6},
+            {"config": "alphabeta+id+aspiration", "depth": 6, "params": ["aspiration-window=1"]}]"#,
+    )
+    .unwrap();
+    let counts = bench_game::<Kalah>(&bench, &file, &mut |_, _| {}).unwrap();
+    let start = &counts["start"];
+    let default = start["alphabeta+id+aspiration@d6"];
+    let narrow = start["alphabeta+id+aspiration[aspiration-window=1]@d6"];
+    assert_ne!(
+        default, narrow,
+        "a window of 1 must re-search and change the count"
+    );
+}
+
+#[test]
+fn a_bad_search_is_named_with_its_file() {
+    let (file, mut bench) = kalah_file();
+    for (search, error) in [
+        (
+            r#"{"config": "alphabeta+nonsense", "depth": 4}"#,
+            "nonsense",
+        ),
+        (r#"{"config": "all", "depth": 0}"#, "depth 0"),
+        (
+            r#"{"config": "all", "depth": 4, "params": ["no-such=1"]}"#,
+            "no-such",
+        ),
+    ] {
+        bench.searches = vec![serde_json::from_str(search).unwrap()];
+        let e = bench_game::<Kalah>(&bench, &file, &mut |_, _| {}).unwrap_err();
+        let text = format!("{e:#}");
+        assert!(
+            text.contains("kalah.json") && text.contains(error),
+            "{text}"
+        );
+    }
 }

@@ -1,0 +1,213 @@
+//! The rules contract: the tests every registered game passes, generated once per line of
+//! the registry ([`games!`](crate::games)), so a new game gets all of them without writing
+//! one.
+//!
+//! Along seeded random walks from every rule variant ([`Game::VARIANTS`]), every position
+//! is checked: make/unmake and the null move restore the state and the hash, the incremental
+//! hash equals [`Game::hash_from_scratch`] after every move, `count_moves` counts the
+//! non-pass moves generated, every move's notation reads back to it, move indexes lie inside
+//! their space, and a position has no moves exactly when the game is over and scored. Then
+//! the evaluations' names, the game string, every exact search subset against plain minimax
+//! ([`exact`]) and the independent perft counts ([`reference`]).
+//!
+//! Game-specific rules (Kalah's sowing, Ming Mang's repetition ban) stay in each game's own
+//! tests; this module knows only the [`Game`] trait.
+
+pub(crate) mod exact;
+mod reference;
+
+use crate::game::Game;
+
+/// Generates the contract's tests for each game of the registry, in a module named after
+/// the game's module (`contract::kalah::...`).
+macro_rules! contract_tests {
+    ([] $($module:ident :: $Type:ident,)*) => {
+        $(
+            mod $module {
+                use crate::game::$module::$Type as G;
+                use proptest::prelude::*;
+
+                proptest! {
+                    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+                    /// Every position of a random walk keeps the rules contract.
+                    #[test]
+                    fn random_walks_keep_the_contract(
+                        variant in any::<usize>(),
+                        walk in prop::collection::vec(any::<usize>(), 0..80),
+                    ) {
+                        crate::contract::check_walk::<G>(variant, &walk);
+                    }
+
+                    /// A random exact subset of flags returns plain minimax's root value on
+                    /// a random position.
+                    #[test]
+                    fn exact_subsets_keep_the_minimax_value(
+                        variant in any::<usize>(),
+                        walk in prop::collection::vec(any::<usize>(), 0..40),
+                        depth in any::<u32>(), subset in any::<usize>(), eval in any::<usize>(),
+                    ) {
+                        let game = crate::contract::walk::<G>(variant, &walk);
+                        crate::contract::exact::check_random(&game, depth, subset, eval);
+                    }
+                }
+
+                #[test]
+                fn every_exact_subset_keeps_the_value_at_each_start() {
+                    crate::contract::exact::check_every_subset_at_the_starts::<G>();
+                }
+
+                #[test]
+                fn names_and_game_strings_read_back() {
+                    crate::contract::check_names::<G>();
+                }
+
+                #[test]
+                fn perft_matches_the_reference() {
+                    crate::contract::reference::check::<G>();
+                }
+            }
+        )*
+    };
+}
+pub(crate) use contract_tests;
+
+crate::games!(crate::contract::contract_tests);
+
+/// The start position of rule variant `variant` (taken modulo the number of variants).
+fn start<G: Game>(variant: usize) -> G {
+    let options = G::VARIANTS[variant % G::VARIANTS.len()];
+    G::from_options(options).unwrap_or_else(|e| panic!("{} variant `{options}`: {e}", G::NAME))
+}
+
+/// The position after the moves that `walk` picks (each modulo the number of legal moves)
+/// from the start of `variant`, stopping early at the end of the game.
+fn walk<G: Game>(variant: usize, walk: &[usize]) -> G {
+    let mut game = start::<G>(variant);
+    for &pick in walk {
+        let moves = legal_moves(&game);
+        if moves.is_empty() {
+            break;
+        }
+        game.make(moves[pick % moves.len()]);
+    }
+    game
+}
+
+/// Plays the walk like [`walk`], checking every position on the way and the last one.
+fn check_walk<G: Game>(variant: usize, walk: &[usize]) {
+    let mut game = start::<G>(variant);
+    for &pick in walk {
+        let moves = check_position(&mut game);
+        if moves.is_empty() {
+            return;
+        }
+        game.make(moves[pick % moves.len()]);
+    }
+    check_position(&mut game);
+}
+
+fn legal_moves<G: Game>(game: &G) -> Vec<G::Move> {
+    let mut moves = Vec::new();
+    game.generate_moves(&mut moves);
+    moves
+}
+
+/// Everything that make/unmake must restore: the state as `Debug` prints it, the hash, the
+/// board and the legal moves (which see the history, where the rules keep one).
+fn snapshot<G: Game>(game: &G) -> (String, u64, String, Vec<G::Move>) {
+    (
+        format!("{game:?}"),
+        game.hash(),
+        game.board_string(),
+        legal_moves(game),
+    )
+}
+
+/// Checks one position against the contract; returns its legal moves.
+fn check_position<G: Game>(game: &mut G) -> Vec<G::Move> {
+    let at = |game: &G| format!("{}\n{}", game.spec(), game.board_string());
+    assert_eq!(
+        game.hash(),
+        game.hash_from_scratch(),
+        "hash on\n{}",
+        at(game)
+    );
+    let moves = legal_moves(game);
+    let over = game.outcome().is_some();
+    assert_eq!(
+        moves.is_empty(),
+        over,
+        "moves iff not over on\n{}",
+        at(game)
+    );
+    assert_eq!(
+        game.terminal_score(0).is_some(),
+        over,
+        "score on\n{}",
+        at(game)
+    );
+    let non_pass = moves.iter().filter(|&&mv| !game.is_pass(mv)).count() as u64;
+    let mut scratch = Vec::new();
+    assert_eq!(
+        game.count_moves(&mut scratch),
+        non_pass,
+        "count_moves on\n{}",
+        at(game)
+    );
+    for &mv in &moves {
+        check_move(game, mv);
+    }
+    check_null_move(game);
+    moves
+}
+
+/// One legal move: notation, index, and make/unmake.
+fn check_move<G: Game>(game: &mut G, mv: G::Move) {
+    let text = game.format_move(mv);
+    let at = format!("move {text} ({mv:?}) on\n{}", game.board_string());
+    assert_eq!(game.parse_move(&text), Ok(mv), "{at}");
+    assert!(game.move_index(mv) < game.move_index_space(), "{at}");
+    let before = snapshot(game);
+    let undo = game.make(mv);
+    assert_eq!(game.hash(), game.hash_from_scratch(), "hash after {at}");
+    game.unmake(mv, undo);
+    assert_eq!(snapshot(game), before, "unmake of {at}");
+}
+
+/// Where the game has a null move here, it keeps the hash and unmake restores the state.
+fn check_null_move<G: Game>(game: &mut G) {
+    let before = snapshot(game);
+    let Some(undo) = game.make_null() else {
+        return;
+    };
+    let at = game.board_string();
+    assert_eq!(game.hash(), game.hash_from_scratch(), "null move on\n{at}");
+    game.unmake_null(undo);
+    assert_eq!(snapshot(game), before, "unmake_null on\n{at}");
+}
+
+/// Every evaluation name parses to its own evaluation, the default among them; every
+/// variant's game string builds the same game again.
+fn check_names<G: Game>() {
+    let evals: Vec<G::Eval> = G::EVAL_NAMES
+        .iter()
+        .map(|name| G::parse_eval(name).unwrap_or_else(|| panic!("evaluation `{name}`")))
+        .collect();
+    for (i, &eval) in evals.iter().enumerate() {
+        assert!(
+            !evals[..i].contains(&eval),
+            "{} named twice",
+            G::EVAL_NAMES[i]
+        );
+        assert_eq!(G::eval_name(eval), G::EVAL_NAMES[i]);
+    }
+    assert!(evals.contains(&G::DEFAULT_EVAL), "the default has a name");
+    for variant in 0..G::VARIANTS.len() {
+        let spec = start::<G>(variant).spec();
+        let (name, options) = crate::game::split_game_string(&spec);
+        assert_eq!(name, G::NAME, "{spec}");
+        let again = G::from_options(options).unwrap_or_else(|e| panic!("{spec}: {e}"));
+        assert_eq!(again.spec(), spec);
+    }
+}
