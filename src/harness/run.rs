@@ -2,12 +2,11 @@
 //! search per position x configuration x depth.
 //!
 //! [`prepare`] checks everything (fixture, plan, depths, evaluation, label, an existing
-//! folder's manifest and records) and writes nothing. [`execute`] creates the folder, writes
-//! the manifest atomically, and runs the missing searches on `jobs` threads, each with a
-//! fresh [`Searcher`](crate::search::Searcher) (through [`root_search`]), so node counts do
-//! not depend on threads, shards or resumes. Records are appended as searches finish; when
-//! the shard is complete the file is rewritten in plan order. This module does not render
-//! tables (that is `report`) and does not parse command lines.
+//! folder's manifest and records, the build that made it) and writes nothing;
+//! [`execute`](super::execute::execute) runs what it prepared, each search with a fresh
+//! [`Searcher`](crate::search::Searcher) (through [`root_search`]). This module does not
+//! render tables (that is `report`) and does not parse command lines.
+
 use super::fixtures::{load_fixture, Fixture};
 use super::measure::{root_search, SearchSpec};
 use super::plan::{tasks, Plan, Shard, Task};
