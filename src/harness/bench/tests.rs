@@ -93,3 +93,32 @@ fn a_bad_search_is_named_with_its_file() {
         );
     }
 }
+
+/// The cheapest bench positions of every registered game, searched as `cutoff bench` does,
+/// must give the counts of `fixtures/expected/bench.json`: a change that moves a node count
+/// fails `cargo test`, not only the signature check of CI.
+#[test]
+fn the_cheapest_bench_positions_keep_their_expected_counts() {
+    const PER_GAME: usize = 6;
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let expected = Signature::read(&root.join("fixtures/expected/bench.json")).unwrap();
+    for &id in crate::game::GameId::ALL {
+        let file = root.join(format!("fixtures/bench/{}.json", id.name()));
+        let mut bench = BenchFile::read(&file).unwrap();
+        let counts = &expected.games[id.name()];
+        let cost = |p: &BenchPosition| counts[&p.id].values().sum::<u64>();
+        bench.positions.sort_by_key(cost);
+        bench.positions.truncate(PER_GAME);
+        let got =
+            crate::dispatch_game!(id, G => bench_game::<G>(&bench, &file, &mut |_, _| {})).unwrap();
+        for (position, found) in &got {
+            assert_eq!(
+                found,
+                &counts[position],
+                "{} {position}: node counts moved; if that is intended, run `cutoff bench \
+                 --update` and say so in the commit",
+                id.name()
+            );
+        }
+    }
+}
