@@ -4,6 +4,7 @@
 //! An interrupted run exits with code 2 and says how to resume; a shard prints no table
 //! (merge the shards first). The searching, files and threads are the harness's.
 
+use super::common::check_out_folder;
 use super::progress::{interrupt_flag, Progress};
 use super::Status;
 use crate::dispatch_game;
@@ -72,7 +73,7 @@ pub struct AblateArgs {
     #[arg(long)]
     out: Option<PathBuf>,
     /// Stop each search after this many nodes; its record says `capped`.
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     max_nodes: Option<u64>,
     /// Use only the first N positions of the set.
     #[arg(long)]
@@ -101,6 +102,9 @@ pub struct AblateArgs {
 }
 
 pub fn run(args: AblateArgs) -> Result<Status> {
+    if let Some(out) = &args.out {
+        check_out_folder("--out", out)?;
+    }
     let spec = spec_from_args(&args)?;
     let hint = if args.out.is_some() {
         resume_same

@@ -25,6 +25,10 @@ pub struct BenchArgs {
     /// positions of its game.
     #[arg(long, default_value = "fixtures/bench")]
     positions: PathBuf,
+    /// With --check: print only the verdict, as one JSON object (matches, bench, expected,
+    /// differences), for CI systems.
+    #[arg(long, requires = "check")]
+    json: bool,
 }
 
 pub fn run(args: BenchArgs) -> Result<Status> {
@@ -37,20 +41,26 @@ pub fn run(args: BenchArgs) -> Result<Status> {
         let start = Instant::now();
         let mut print = |id: &str, counts: &std::collections::BTreeMap<String, u64>| {
             let cells: Vec<String> = counts.iter().map(|(c, n)| format!("{c} {n:>12}")).collect();
-            println!("{game:<9} {id:<20} {}", cells.join("  "));
+            if !args.json {
+                println!("{game:<9} {id:<20} {}", cells.join("  "));
+            }
         };
         let counts = dispatch_game!(id, G => bench_game::<G>(&bench, &file, &mut print)?);
         let (nodes, seconds) = (
             Signature::game_total(&counts),
             start.elapsed().as_secs_f64(),
         );
-        println!(
-            "{game}: {nodes} nodes in {seconds:.1} s, {:.0} knodes/s",
-            nodes as f64 / seconds / 1e3
-        );
+        if !args.json {
+            println!(
+                "{game}: {nodes} nodes in {seconds:.1} s, {:.0} knodes/s",
+                nodes as f64 / seconds / 1e3
+            );
+        }
         signature.games.insert(game.to_string(), counts);
     }
-    println!("Bench: {}", signature.total());
+    if !args.json || args.check.is_none() {
+        println!("Bench: {}", signature.total());
+    }
     if let Some(path) = &args.update {
         signature.write(path)?;
         println!("wrote {}", path.display());
@@ -59,6 +69,20 @@ pub fn run(args: BenchArgs) -> Result<Status> {
         return Ok(Status::Ok);
     };
     let diff = expected.diff(&signature);
+    if args.json {
+        let verdict = serde_json::json!({
+            "matches": diff.is_empty(),
+            "bench": signature.total(),
+            "expected": expected.total(),
+            "differences": diff,
+        });
+        println!("{verdict}");
+        return Ok(if diff.is_empty() {
+            Status::Ok
+        } else {
+            Status::CheckFailed
+        });
+    }
     if diff.is_empty() {
         println!("bench signature matches {}", path.display());
         return Ok(Status::Ok);

@@ -77,6 +77,14 @@ impl SearchArgs {
     }
 }
 
+/// Checks that `out`, if it exists, is a folder (the commands write several files into it).
+pub fn check_out_folder(option: &str, out: &std::path::Path) -> Result<()> {
+    if out.exists() && !out.is_dir() {
+        bail!("{option} {} is a file, not a folder", out.display());
+    }
+    Ok(())
+}
+
 /// Checks that `depth` lies in `1..=max`.
 pub fn check_depth(depth: u32, max: u32) -> Result<u32> {
     if !(1..=max).contains(&depth) {

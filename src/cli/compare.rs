@@ -3,6 +3,7 @@
 //! into the output folder, and exits 1 when a record changed or a time regressed beyond the
 //! tolerance. The comparison itself is the report's; this file only wires it up.
 
+use super::common::check_out_folder;
 use super::Status;
 use crate::report::compare::{compare, default_out, Tolerance};
 use anyhow::Result;
@@ -27,6 +28,10 @@ pub struct CompareArgs {
     /// The output folder (default: NEW/compare-vs-<base folder name>).
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Print the verdict as one JSON object (passed, node changes, time regressions, the
+    /// output folder) instead of the Markdown report, for CI systems.
+    #[arg(long)]
+    json: bool,
 }
 
 pub fn run(args: CompareArgs) -> Result<Status> {
@@ -36,8 +41,21 @@ pub fn run(args: CompareArgs) -> Result<Status> {
         Some(out) => out,
         None => default_out(&args.base, &args.new)?,
     };
+    check_out_folder("--out", &out)?;
     comparison.write(&out)?;
-    print!("{}", comparison.markdown());
+    match args.json {
+        true => println!(
+            "{}",
+            serde_json::json!({
+                "passed": comparison.passed(),
+                "node_changes": comparison.n_node_changes(),
+                "time_regressions": comparison.n_time_regressions(),
+                "verdict": comparison.verdict(),
+                "out": out.display().to_string(),
+            })
+        ),
+        false => print!("{}", comparison.markdown()),
+    }
     eprintln!("wrote {}", out.join("compare.md").display());
     match comparison.passed() {
         true => Ok(Status::Ok),

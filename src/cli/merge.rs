@@ -2,6 +2,7 @@
 //! then its report. Missing searches are listed and make the exit code 1 (no report then).
 
 use super::ablate::print_report;
+use super::common::check_out_folder;
 use super::Status;
 use crate::harness::merge::merge;
 use anyhow::Result;
@@ -25,6 +26,7 @@ pub struct MergeArgs {
 }
 
 pub fn run(args: MergeArgs) -> Result<Status> {
+    check_out_folder("--out", &args.out)?;
     let merged = merge(&args.out, &args.shards)?;
     if !merged.missing.is_empty() {
         eprintln!(

@@ -28,7 +28,15 @@ pub enum Status {
 
 /// cutoff: a benchmarking and ablation suite for game-tree search.
 #[derive(Parser)]
-#[command(name = "cutoff", version, about, long_about = None)]
+#[command(
+    name = "cutoff",
+    version,
+    about,
+    long_about = None,
+    after_help = "With no command, cutoff runs the default study: the CAMMP ablation on Ming \
+    Mang (40 opening positions, add-one and leave-one-out at depth 4), printing its table and \
+    writing the run to results/<date>-mingmang-default-<build>/."
+)]
 struct Cli {
     /// With no command, cutoff runs the default study (see `cutoff ablate --help`).
     #[command(subcommand)]

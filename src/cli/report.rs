@@ -2,6 +2,7 @@
 //! and prints its CAMMP-format table. It reads only the run folder; it searches nothing.
 //! `--repair` first drops a torn last line of `records.jsonl` (an interrupted write).
 
+use super::common::check_out_folder;
 use super::Status;
 use crate::report::write_report_at;
 use crate::runfolder::{drop_torn_line, RECORDS};
@@ -21,6 +22,10 @@ pub struct ReportArgs {
     /// reporting; that search is then missing until the run is resumed.
     #[arg(long)]
     repair: bool,
+    /// Write the tables and charts here instead of into the run folder (which a committed
+    /// run should keep as it is).
+    #[arg(long)]
+    out: Option<PathBuf>,
     /// Report a run that lacks some of its plan's searches (an interrupted run or a shard);
     /// the summary's header says so.
     #[arg(long)]
@@ -34,8 +39,10 @@ pub fn run(args: ReportArgs) -> Result<Status> {
             args.dir.join(RECORDS).display()
         );
     }
-    let table = write_report_at(&args.dir, args.depth, args.allow_incomplete)?;
-    eprintln!("wrote {}", args.dir.join("summary.md").display());
+    let out = args.out.as_deref().unwrap_or(&args.dir);
+    check_out_folder("--out", out)?;
+    let table = write_report_at(&args.dir, out, args.depth, args.allow_incomplete)?;
+    eprintln!("wrote {}", out.join("summary.md").display());
     println!("{table}");
     Ok(Status::Ok)
 }

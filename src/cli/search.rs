@@ -20,7 +20,7 @@ pub struct SearchCommandArgs {
     #[arg(long, short)]
     depth: u32,
     /// Stop a root search after this many nodes (it is then reported as capped).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     max_nodes: Option<u64>,
     /// One JSON object per depth on stdout with every counter.
     #[arg(long)]

@@ -84,8 +84,7 @@ struct BenchPosition {
 impl BenchFile {
     /// Reads and parses a bench file.
     pub fn read(path: &Path) -> Result<BenchFile> {
-        let text =
-            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        let text = super::embedded::read_to_string(path)?;
         serde_json::from_str(&text).with_context(|| format!("parsing {}", path.display()))
     }
 }
@@ -103,8 +102,7 @@ pub struct Signature {
 impl Signature {
     /// Reads a signature file.
     pub fn read(path: &Path) -> Result<Signature> {
-        let text =
-            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        let text = super::embedded::read_to_string(path)?;
         serde_json::from_str(&text).with_context(|| format!("parsing {}", path.display()))
     }
 

@@ -279,7 +279,7 @@ fn compact<T: Serialize>(value: &T) -> String {
 /// Reads and checks the set at `path` for game `G`: every move is replayed and validated.
 pub fn load_fixture<G: Game>(path: &Path) -> Result<Fixture<G>> {
     let shown = path.display();
-    let bytes = std::fs::read(path).with_context(|| format!("reading fixture {shown}"))?;
+    let bytes = super::embedded::read(path).context("reading a fixture")?;
     let file: FixtureFile = serde_json::from_slice(&bytes)
         .with_context(|| format!("fixture {shown} is not a valid position set"))?;
     let (name, options) = split_game_string(&file.game);

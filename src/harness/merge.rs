@@ -113,8 +113,7 @@ fn merged_manifest(shards: &[PathBuf], manifests: &[Manifest]) -> Result<Manifes
 /// fixture file, which must still have the hash the run recorded.
 fn plan_keys(manifest: &Manifest) -> Result<BTreeMap<SearchId, usize>> {
     let path = Path::new(&manifest.fixture.path);
-    let bytes =
-        std::fs::read(path).with_context(|| format!("reading fixture {}", path.display()))?;
+    let bytes = super::embedded::read(path).context("reading the run's fixture")?;
     if fnv1a64(&bytes) != manifest.fixture.hash {
         bail!(
             "fixture {} has changed since the run (hash {} recorded)",

@@ -5,6 +5,7 @@
 //! [`runfolder`](crate::runfolder).
 
 pub mod bench;
+pub mod embedded;
 pub mod execute;
 pub mod fixtures;
 pub mod measure;

@@ -27,15 +27,21 @@ use std::path::Path;
 /// Writes the report of the run folder `dir` at the default depth (see
 /// [`write_report_at`]) and returns the CAMMP-format table as Markdown.
 pub fn write_report(dir: &Path) -> Result<String> {
-    write_report_at(dir, None, false)
+    write_report_at(dir, dir, None, false)
 }
 
-/// Writes the report of the run folder `dir` with its single-depth tables at `depth`, or by
+/// Writes the report of the run folder `dir` into `out` (usually `dir` itself) with its
+/// single-depth tables at `depth`, or by
 /// default at the largest depth where every configuration has an uncapped record of every
 /// position, and returns the CAMMP-format table as Markdown. A run without records is an
 /// error, and so is a run that lacks searches of its plan unless `allow_incomplete`; then
 /// the summary's header says what is missing.
-pub fn write_report_at(dir: &Path, depth: Option<u32>, allow_incomplete: bool) -> Result<String> {
+pub fn write_report_at(
+    dir: &Path,
+    out: &Path,
+    depth: Option<u32>,
+    allow_incomplete: bool,
+) -> Result<String> {
     let run = crate::runfolder::read_run(dir)?;
     let (planned, recorded) = (run.manifest.searches(), run.records.len());
     if recorded == 0 {
@@ -58,10 +64,11 @@ pub fn write_report_at(dir: &Path, depth: Option<u32>, allow_incomplete: bool) -
     };
     let table = tables::cammp_table(&grid, depth);
     let summary = summary(&run.manifest, &grid, depth, &table, &analysis(dir)?);
-    write(&dir.join("summary.md"), &summary)?;
-    write(&dir.join("summary.csv"), &csv::summary(&grid, depth))?;
-    write(&dir.join("per-depth.csv"), &csv::per_depth(&grid, depth))?;
-    charts::write_charts(&dir.join("charts"), &run.manifest, &grid, depth)?;
+    fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+    write(&out.join("summary.md"), &summary)?;
+    write(&out.join("summary.csv"), &csv::summary(&grid, depth))?;
+    write(&out.join("per-depth.csv"), &csv::per_depth(&grid, depth))?;
+    charts::write_charts(&out.join("charts"), &run.manifest, &grid, depth)?;
     Ok(table)
 }
 

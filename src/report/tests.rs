@@ -194,7 +194,7 @@ fn cammp_table_has_rows_means_intervals_and_ratios() {
         &manifest("kalah", PLAN, &[1, 2]),
         &records(PLAN, &[1, 2], &NODES),
     );
-    let table = write_report_at(&run.0, Some(1), false).unwrap();
+    let table = write_report_at(&run.0, &run.0, Some(1), false).unwrap();
     let rows: Vec<&str> = table
         .lines()
         .skip_while(|l| !l.starts_with("| ---"))
@@ -239,7 +239,7 @@ fn capped_cells_show_capped_never_a_number() {
         write_report(&run.0).unwrap().contains("at depth 1"),
         "depth 2 has a capped cell"
     );
-    let table = write_report_at(&run.0, Some(2), false).unwrap();
+    let table = write_report_at(&run.0, &run.0, Some(2), false).unwrap();
     assert!(
         table.contains("| alpha-beta with killer moves | capped (1/3) |  | 3 | — |"),
         "{table}"
@@ -321,7 +321,7 @@ fn csv_files_have_a_line_per_cell() {
         &manifest("kalah", PLAN, &[1, 2]),
         &records(PLAN, &[1, 2], &NODES),
     );
-    write_report_at(&run.0, Some(1), false).unwrap();
+    write_report_at(&run.0, &run.0, Some(1), false).unwrap();
     let summary = read(&run, "summary.csv");
     let lines: Vec<&str> = summary.lines().collect();
     assert_eq!(lines.len(), 1 + PLAN.len());
@@ -446,7 +446,7 @@ fn a_depth_outside_the_run_is_an_error() {
         &manifest("kalah", PLAN, &[1, 2]),
         &records(PLAN, &[1, 2], &NODES),
     );
-    let error = write_report_at(&run.0, Some(5), false)
+    let error = write_report_at(&run.0, &run.0, Some(5), false)
         .unwrap_err()
         .to_string();
     assert_eq!(error, "depth 5 is not among the run's depths [1, 2]");
@@ -512,16 +512,22 @@ fn incomplete_and_empty_runs_are_errors_unless_allowed() {
     let gone = |r: &Record| r.config == parse_config("alphabeta+killers") && r.position == "p2";
     recs.retain(|r| !gone(r));
     let run = run_dir(&manifest("kalah", PLAN, &[1, 2]), &recs);
-    let error = format!("{:#}", write_report_at(&run, None, false).unwrap_err());
+    let error = format!(
+        "{:#}",
+        write_report_at(&run, &run, None, false).unwrap_err()
+    );
     assert!(error.contains("incomplete (28 of 30 searches"), "{error}");
-    let table = write_report_at(&run, Some(1), true).unwrap();
+    let table = write_report_at(&run, &run, Some(1), true).unwrap();
     assert!(
         table.contains("| alpha-beta with killer moves | 80 | ± 320 | 2 of 3 | 0.500 |"),
         "{table}"
     );
     assert!(read(&run, "summary.md").contains("**INCOMPLETE**: 28 of 30 searches"));
     let empty = run_dir(&manifest("kalah", PLAN, &[1, 2]), &[]);
-    let error = format!("{:#}", write_report_at(&empty, None, true).unwrap_err());
+    let error = format!(
+        "{:#}",
+        write_report_at(&empty, &empty, None, true).unwrap_err()
+    );
     assert!(error.contains("no records"), "{error}");
 }
 

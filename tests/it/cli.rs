@@ -151,3 +151,87 @@ fn a_torn_run_is_an_error_until_repaired() {
         "ratio to alpha-beta",
     );
 }
+
+#[test]
+fn empty_limits_and_files_for_folders_are_refused() {
+    let search = [
+        "search",
+        "--game",
+        "kalah",
+        "--depth",
+        "2",
+        "--max-nodes",
+        "0",
+    ];
+    check(&search, 2, "--max-nodes");
+    let temp = Temp::new("file-out");
+    let file = temp.0.join("a-file");
+    std::fs::write(&file, "x").unwrap();
+    let ablate = [
+        "ablate",
+        "--game",
+        "kalah",
+        "--set",
+        "opening",
+        "--plan",
+        "add-one",
+        "--depths",
+        "1",
+        "--out",
+        text(&file),
+    ];
+    check(&ablate, 2, "is a file, not a folder");
+}
+
+#[test]
+fn sets_are_found_from_any_folder_and_reports_render_elsewhere() {
+    let temp = Temp::new("anywhere");
+    let run = temp.0.join("run");
+    let out = Command::new(env!("CARGO_BIN_EXE_cutoff"))
+        .args([
+            "ablate", "--game", "kalah", "--set", "opening", "--plan", "add-one",
+        ])
+        .args([
+            "--depths",
+            "1",
+            "--positions",
+            "2",
+            "--quiet",
+            "--out",
+            text(&run),
+        ])
+        .current_dir(&temp.0)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let elsewhere = temp.0.join("elsewhere");
+    check(
+        &["report", text(&run), "--out", text(&elsewhere)],
+        0,
+        "ratio to",
+    );
+    assert!(elsewhere.join("summary.md").exists());
+}
+
+#[test]
+fn verdicts_come_as_json_for_ci() {
+    let temp = Temp::new("json");
+    let base = copied_run(&temp.0.join("base"), str::to_string);
+    let out = temp.0.join("out");
+    let args = [
+        "compare",
+        text(&base),
+        text(&base),
+        "--out",
+        text(&out),
+        "--json",
+    ];
+    let printed = cutoff(&args);
+    let verdict: serde_json::Value = serde_json::from_slice(&printed.stdout).unwrap();
+    assert_eq!(verdict["passed"], true, "{verdict}");
+    assert_eq!(verdict["node_changes"], 0);
+}
