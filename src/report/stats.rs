@@ -13,12 +13,14 @@ use statrs::distribution::{ContinuousCDF, StudentsT};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// What one record says about one position.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Sample {
     /// Nodes expanded, `n_nodes + n_qnodes`.
     pub nodes: u64,
-    /// Wall time in nanoseconds.
+    /// Wall time in nanoseconds (the median of the repeats, with `ablate --repeat`).
     pub ns: u64,
+    /// The time of every repeat, in round order (empty without `--repeat`).
+    pub ns_repeats: Vec<u64>,
     /// Whether the node cap stopped the search.
     pub capped: bool,
     /// The root value.
@@ -258,6 +260,7 @@ impl Grid {
             let sample = Sample {
                 nodes: result.counters.expanded(),
                 ns: result.ns,
+                ns_repeats: result.ns_repeats.clone(),
                 capped: result.capped,
                 score: result.score,
             };

@@ -74,7 +74,9 @@ fn identical_runs_pass() {
     assert!(c.rows.iter().all(|r| r.time == Verdict::Same));
     let text = c.markdown();
     assert!(
-        text.contains("| `cammp` | 2 | 3 | 0.600 | 0.600 | 1.000 | same | same |"),
+        text.contains(
+            "| `cammp` | 2 | 3 | 0.600 | 0.600 | 1.000 | [1.000, 1.000] | 1, 1 | same | same |"
+        ),
         "{text}"
     );
     assert!(text.contains("## Node differences\n\nNone"), "{text}");
@@ -151,10 +153,12 @@ fn a_changed_node_count_marks_its_row() {
     let (base, new) = (side(&spec(), &[records(1.0)]), side(&spec(), &[changed]));
     let text = run(&base, &new).markdown();
     assert!(
-        text.contains("| `cammp` | 2 | 3 | 0.600 | 0.600 | 1.000 | same | 1 position changed |"),
+        text.contains("| `cammp` | 2 | 3 | 0.600 | 0.600 | 1.000 | [1.000, 1.000] | 1, 1 | same | 1 position changed |"),
         "{text}"
     );
-    assert!(text.contains("| `cammp` | 1 | 3 | 0.300 | 0.300 | 1.000 | same | same |"));
+    assert!(text.contains(
+        "| `cammp` | 1 | 3 | 0.300 | 0.300 | 1.000 | [1.000, 1.000] | 1, 1 | same | same |"
+    ));
 }
 
 #[test]
@@ -215,7 +219,9 @@ fn a_regression_shows_its_ratio() {
     let c = run(&base, &new);
     let text = c.markdown();
     assert!(
-        text.contains("| `alphabeta` | 2 | 3 | 1.20 | 1.44 | 1.200 | slower | same |"),
+        text.contains(
+            "| `alphabeta` | 2 | 3 | 1.20 | 1.44 | 1.200 | [1.200, 1.200] | 1, 1 | slower | same |"
+        ),
         "{text}"
     );
     let line = "compare: FAIL (0 node changes, 1 time regression beyond 10%)";
@@ -223,7 +229,7 @@ fn a_regression_shows_its_ratio() {
 }
 
 #[test]
-fn repeated_runs_are_judged_by_their_median() {
+fn repeated_runs_are_judged_by_the_interval_of_their_ratio() {
     let check = |new_scales: &[f64], verdict: Verdict| {
         let base = side(&spec(), &[records(1.0), records(1.0), records(1.0)]);
         let runs: Vec<Vec<Record>> = new_scales.iter().map(|&s| records(s)).collect();
@@ -235,11 +241,12 @@ fn repeated_runs_are_judged_by_their_median() {
         assert!(text.contains(&runs_line), "{text}");
         assert!(!text.contains("noise is not controlled"), "{text}");
     };
-    // One slow outlier does not move the median; two of three do.
+    // One slow outlier does not fail the gate, nor do two while a run keeps the base's
+    // speed (the interval of the ratio then reaches 1); three slow runs do.
     check(&[1.0, 1.5, 1.05], Verdict::Same);
-    check(&[1.3, 1.25, 1.0], Verdict::Slower);
-    // With an even number of runs, the mean of the two middle ones: 1.15.
-    check(&[1.0, 1.3], Verdict::Slower);
+    check(&[1.3, 1.25, 1.0], Verdict::Same);
+    check(&[1.3, 1.25, 1.2], Verdict::Slower);
+    check(&[0.7, 0.75, 0.8], Verdict::Faster);
 }
 
 #[test]
@@ -346,4 +353,25 @@ fn output_goes_next_to_the_new_runs_and_is_skipped_when_read() {
     }
     // The output folder inside a folder of repeated runs is not taken for a run.
     assert_eq!(run(&base, &new).new.runs.len(), 2);
+}
+
+#[test]
+fn the_ratio_interval_is_hodges_lehmann() {
+    use super::times::ratio_interval;
+    // One measurement a side: the interval is the ratio itself.
+    let (low, high) = ratio_interval(&[10.0], &[12.0]).unwrap();
+    assert!((low - 1.2).abs() < 1e-12 && (high - 1.2).abs() < 1e-12);
+    // Eight a side: k = floor(32 - 1.96 * sqrt(64 * 17 / 12)) = 13, so the interval is the
+    // 14th and the 51st of the 64 sorted differences.
+    let base: Vec<f64> = (0..8).map(|i| 100.0 + f64::from(i)).collect();
+    let new: Vec<f64> = (0..8).map(|i| 120.0 + f64::from(i)).collect();
+    let mut differences: Vec<f64> = new
+        .iter()
+        .flat_map(|n| base.iter().map(move |b| (n / b).ln()))
+        .collect();
+    differences.sort_by(f64::total_cmp);
+    let (low, high) = ratio_interval(&base, &new).unwrap();
+    assert!((low - differences[13].exp()).abs() < 1e-12, "{low}");
+    assert!((high - differences[50].exp()).abs() < 1e-12, "{high}");
+    assert!(low > 1.1 && high < 1.3);
 }

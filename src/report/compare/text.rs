@@ -98,20 +98,35 @@ fn verdict_table(c: &Comparison) -> String {
         "base ms",
         "new ms",
         "ratio",
+        "95% interval",
+        "runs (base, new)",
         "time",
         "nodes",
     ];
-    let right = [false, true, true, true, true, true, false, false];
+    let right = [
+        false, true, true, true, true, true, true, true, false, false,
+    ];
     let rows: Vec<Vec<String>> = c.rows.iter().map(verdict_row).collect();
     let chart = match c.chart_depth() {
         Some(depth) => format!("\n![time ratio new / base at depth {depth}]({CHART}.svg)\n"),
         None => String::new(),
     };
     format!(
-        "## Verdict per configuration and depth\n\nms: the median over runs of the time \
-         summed over the positions counted.\n\n{}{chart}",
+        "## Verdict per configuration and depth\n\nms: the median over runs (and repeats \
+         within runs) of the time summed over the positions counted, with the fastest and \
+         slowest in brackets. The interval is the Hodges-Lehmann 95% interval of the ratio; a \
+         row is slower or faster only when the whole interval lies beyond the tolerance.\n\n\
+         {}{chart}",
         markdown_table(&header, &right, &rows)
     )
+}
+
+/// `12.3 [11.9–13.0]`: a median and its fastest and slowest measurement.
+fn ms_spread(median: f64, (low, high): (f64, f64)) -> String {
+    if low == high {
+        return sig3(median);
+    }
+    format!("{} [{}–{}]", sig3(median), sig3(low), sig3(high))
 }
 
 fn verdict_row(row: &Row) -> Vec<String> {
@@ -125,9 +140,13 @@ fn verdict_row(row: &Row) -> Vec<String> {
         format!("`{}`", row.planned.config),
         row.depth.to_string(),
         timing.map_or(0, |t| t.positions).to_string(),
-        timing.map_or_else(dash, |t| sig3(t.base_ms)),
-        timing.map_or_else(dash, |t| sig3(t.new_ms)),
+        timing.map_or_else(dash, |t| ms_spread(t.base_ms, t.spread.0)),
+        timing.map_or_else(dash, |t| ms_spread(t.new_ms, t.spread.1)),
         timing.map_or_else(dash, |t| format!("{:.3}", t.ratio())),
+        timing.map_or_else(dash, |t| {
+            format!("[{:.3}, {:.3}]", t.interval.0, t.interval.1)
+        }),
+        timing.map_or_else(dash, |t| format!("{}, {}", t.n.0, t.n.1)),
         row.time.name().to_string(),
         nodes,
     ]

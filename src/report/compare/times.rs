@@ -1,14 +1,17 @@
-//! Times per configuration and depth: for each run, the time summed over the positions that
-//! every run of both sides recorded (so both sides sum the same searches); the median over a
-//! side's runs (the middle value, or the mean of the two middle ones); and the ratio
-//! new / base judged against a tolerance.
+//! Times per configuration and depth. A side's measurements are, for each of its runs and
+//! each repeat within a run (`ablate --repeat`), the time summed over the positions that
+//! every run of both sides recorded (so both sides sum the same searches). The ratio new /
+//! base is the ratio of the two sides' medians, and its 95% interval the distribution-free
+//! Hodges-Lehmann interval of the shift between the sides' log times (the Mann-Whitney
+//! interval: order statistics of every pairwise difference); a regression is declared only
+//! when the whole interval lies beyond the tolerance, so noise between identical builds
+//! does not fail the gate.
 //!
-//! The noise controls are the median over repeated runs, the tolerance, and a floor: cells
-//! whose base time is below it are reported but never judged, since a few milliseconds are
-//! mostly scheduling noise. With one run per side, a median is one measurement. Node counts
-//! are not looked at here.
+//! A floor guards the rest: cells whose base time is below it are reported but never judged,
+//! since a few milliseconds are mostly scheduling noise. With one measurement per side, the
+//! interval is that one ratio. Node counts are not looked at here.
 
-use crate::report::stats::{Cell, Grid};
+use crate::report::stats::{Cell, Grid, Sample};
 use crate::search::Config;
 use anyhow::{bail, Result};
 
@@ -65,10 +68,10 @@ impl Tolerance {
             Some(t) if t.base_ms < self.min_ms => return Verdict::TooShort,
             Some(_) => {}
         }
-        match timing.map(Timing::ratio) {
+        match timing.map(|t| t.interval) {
             None => Verdict::NotTimed,
-            Some(r) if r > 1.0 + tolerance => Verdict::Slower,
-            Some(r) if r < 1.0 - tolerance => Verdict::Faster,
+            Some((low, _)) if low > 1.0 + tolerance => Verdict::Slower,
+            Some((_, high)) if high < 1.0 - tolerance => Verdict::Faster,
             Some(_) => Verdict::Same,
         }
     }
@@ -107,10 +110,16 @@ impl Verdict {
 pub struct Timing {
     /// The positions summed: those every run of both sides recorded.
     pub positions: usize,
-    /// The base's median over runs of the summed time, in milliseconds.
+    /// The base's median over its measurements of the summed time, in milliseconds.
     pub base_ms: f64,
     /// The new side's median, in milliseconds.
     pub new_ms: f64,
+    /// The 95% interval of the ratio new / base (Hodges-Lehmann on log times).
+    pub interval: (f64, f64),
+    /// The measurements of each side: runs times repeats.
+    pub n: (usize, usize),
+    /// The base's and the new side's spread: (fastest, slowest) measurement, in ms.
+    pub spread: ((f64, f64), (f64, f64)),
 }
 
 impl Timing {
@@ -133,17 +142,70 @@ pub fn timing(base: &[Grid], new: &[Grid], config: Config, depth: u32) -> Option
         .keys()
         .filter(|p| cells.iter().all(|c| c.samples.contains_key(*p)))
         .collect();
-    let total_ms = |cell: &&Cell| {
-        let ns: u64 = positions.iter().map(|p| cell.samples[*p].ns).sum();
-        ns as f64 / 1e6
-    };
     let (base_cells, new_cells) = cells.split_at(base.len());
+    let (base_ms, new_ms) = (
+        measurements(base_cells, &positions),
+        measurements(new_cells, &positions),
+    );
     let timing = Timing {
         positions: positions.len(),
-        base_ms: median(base_cells.iter().map(total_ms).collect()),
-        new_ms: median(new_cells.iter().map(total_ms).collect()),
+        base_ms: median(base_ms.clone()),
+        new_ms: median(new_ms.clone()),
+        interval: ratio_interval(&base_ms, &new_ms)?,
+        n: (base_ms.len(), new_ms.len()),
+        spread: (spread(&base_ms), spread(&new_ms)),
     };
     (timing.positions > 0 && timing.base_ms > 0.0).then_some(timing)
+}
+
+/// A side's measurements in ms: for each run and each repeat, the time summed over
+/// `positions` (runs without repeats give one each).
+fn measurements(cells: &[&Cell], positions: &[&String]) -> Vec<f64> {
+    let mut out = Vec::new();
+    for cell in cells {
+        let samples: Vec<&Sample> = positions.iter().map(|p| &cell.samples[*p]).collect();
+        let repeats = samples
+            .iter()
+            .map(|s| s.ns_repeats.len())
+            .min()
+            .unwrap_or(0);
+        if repeats == 0 {
+            out.push(samples.iter().map(|s| s.ns).sum::<u64>() as f64 / 1e6);
+            continue;
+        }
+        for k in 0..repeats {
+            out.push(samples.iter().map(|s| s.ns_repeats[k]).sum::<u64>() as f64 / 1e6);
+        }
+    }
+    out
+}
+
+fn spread(values: &[f64]) -> (f64, f64) {
+    let low = values.iter().copied().fold(f64::INFINITY, f64::min);
+    let high = values.iter().copied().fold(0.0, f64::max);
+    (low, high)
+}
+
+/// The 95% Hodges-Lehmann interval of new / base: exp of the order statistics k + 1 and
+/// nm - k of the nm differences ln(new_i) - ln(base_j), k from the normal approximation of
+/// the Mann-Whitney statistic (the whole range when the samples are too small for 95%).
+/// None when a time is not positive.
+pub fn ratio_interval(base: &[f64], new: &[f64]) -> Option<(f64, f64)> {
+    if base.iter().chain(new).any(|&t| t <= 0.0) {
+        return None;
+    }
+    let mut differences: Vec<f64> = new
+        .iter()
+        .flat_map(|n| base.iter().map(move |b| n.ln() - b.ln()))
+        .collect();
+    differences.sort_by(f64::total_cmp);
+    let (n, m) = (new.len() as f64, base.len() as f64);
+    let z = 1.959_963_985;
+    let k = (n * m / 2.0 - z * (n * m * (n + m + 1.0) / 12.0).sqrt()).floor();
+    let k = if k < 0.0 { 0 } else { k as usize };
+    let last = differences.len() - 1;
+    let (low, high) = (differences[k.min(last)], differences[last - k.min(last)]);
+    Some((low.exp(), high.exp()))
 }
 
 fn cell(grid: &Grid, config: Config, depth: u32) -> Option<&Cell> {
