@@ -118,14 +118,28 @@ fn summary(manifest: &Manifest, grid: &Grid, depth: u32, table: &str, analysis: 
         values::section(grid),
         studies::section(manifest, grid, depth),
         analysis.to_string(),
-        FILES.to_string(),
+        files_note(grid),
     ];
     sections.join("\n")
 }
 
-const FILES: &str = "## Files\n\n`summary.csv` (the table at one depth), `per-depth.csv` \
-    (every configuration at every depth), `charts/` (nodes, time and branching factor per \
-    depth; node savings per technique), each chart as SVG and PNG.\n";
+/// The "Files" section: what the folder holds.
+fn files_note(grid: &Grid) -> String {
+    let charts = match grid.rows.len() > charts::MAX_LINES {
+        true => format!(
+            "`charts/` (the technique interactions; no line charts: {} configurations are more \
+             lines than a chart can show)",
+            grid.rows.len()
+        ),
+        false => "`charts/` (nodes, time and branching factor per depth; node savings per \
+                  technique)"
+            .to_string(),
+    };
+    format!(
+        "## Files\n\n`summary.csv` (the table at one depth), `per-depth.csv` (every \
+         configuration at every depth), {charts}, each chart as SVG and PNG.\n"
+    )
+}
 
 /// The provenance list: where the numbers came from and how to get them again.
 fn provenance(m: &Manifest, grid: &Grid, depth: u32) -> String {

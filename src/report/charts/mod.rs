@@ -23,6 +23,11 @@ use plotters::prelude::*;
 use std::path::Path;
 use std::sync::OnceLock;
 
+/// Runs with more configurations than this get no line charts (a line and a legend entry
+/// each would be unreadable: an all-subsets run of nine techniques has 512); their tables
+/// and the interaction heatmap say what the lines would.
+pub const MAX_LINES: usize = 40;
+
 /// The size of every chart, in pixels.
 pub(super) const SIZE: (u32, u32) = (1200, 800);
 
@@ -62,7 +67,12 @@ pub fn write_charts(dir: &Path, manifest: &Manifest, grid: &Grid, depth: u32) ->
             Measure::Ebf,
         ),
     ];
-    for (name, title, measure) in charts {
+    let lines = if grid.rows.len() > MAX_LINES {
+        &[][..]
+    } else {
+        &charts[..]
+    };
+    for &(name, title, measure) in lines {
         let chart = LineChart::new(grid, depth, &styles, title, &subtitle, measure);
         write_chart(dir, name, &chart)?;
     }
