@@ -39,10 +39,9 @@ pub fn load_position<G: Game>(args: &GameArgs) -> Result<G> {
 /// How to search: configuration, parameters and evaluation.
 #[derive(Args, Clone, Debug)]
 pub struct SearchArgs {
-    /// The configuration, `preset(+flag|-flag)*`: presets minimax, alphabeta, cammp, all,
-    /// expectimax; flags ab, id, tt-value, tt-move, killers, history, pvs, aspiration,
-    /// quiescence, null-move, multi-cut, lmr.
-    #[arg(long, short, default_value = "alphabeta")]
+    /// The configuration, `preset(+flag|-flag)*` (the presets and flags are listed from the
+    /// search's tables).
+    #[arg(long, short, default_value = "alphabeta", help = crate::search::config::help())]
     pub config: String,
     /// A search parameter, `name=value` (repeatable), e.g. `null-r=3`, `tt-scheme=deep`.
     #[arg(long = "param", short = 'p', value_name = "NAME=VALUE")]

@@ -353,3 +353,5 @@ fn every_replacement_scheme_changes_the_tree() {
     distinct.dedup();
     assert_eq!(distinct.len(), counts.len(), "{counts:?}");
 }
+
+mod tables;
