@@ -5,6 +5,7 @@
 //! `--config` help are all generated from them. This module only names and parses; the search
 //! reads the flags through `Config::has`.
 
+use super::params::Params;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -291,9 +292,30 @@ impl Config {
             .collect()
     }
 
-    /// Whether every flag that is on is exact.
+    /// Whether the configuration never changes the root value at a fixed depth under `params`
+    /// on a game whose hash is complete or not (`hash_is_complete`, the caller's word).
+    ///
+    /// `tt-value` is exact only when entries cut at exactly the depth needed
+    /// (`tt-cut-deeper=0`) and the hash covers everything that decides the legal moves and the
+    /// end. A stored value is reused for every position with the same hash; where the hash
+    /// leaves something out, two positions with one hash can have different values and the
+    /// table returns the other one's. Ming Mang's hash covers the placement and the side to
+    /// move but not the consecutive-pass counter, the plies left before the 400-ply end, nor
+    /// the earlier placements of the repetition ban, so there `tt-value` is not exact. The
+    /// search cannot ask the game (it sees no concrete game and the `Game` trait has no such
+    /// capability yet), so the caller passes it.
+    pub fn is_exact_with(&self, params: &Params, hash_is_complete: bool) -> bool {
+        let tt_exact = params.tt_cut_deeper == 0 && hash_is_complete;
+        self.algorithm == Algorithm::Negamax
+            && self
+                .flags()
+                .iter()
+                .all(|&e| e.is_exact() && (e != Enhancement::TtValue || tt_exact))
+    }
+
+    /// [`Config::is_exact_with`] under default parameters on a game with a complete hash.
     pub fn is_exact(&self) -> bool {
-        self.algorithm == Algorithm::Negamax && self.flags().iter().all(|e| e.is_exact())
+        self.is_exact_with(&Params::default(), true)
     }
 }
 

@@ -7,7 +7,7 @@
 //! or touches files; callers time iterations through the callback.
 
 use super::config::{Config, Enhancement};
-use super::ordering::Ordering;
+use super::ordering::{Ordering, Phase};
 use super::params::Params;
 use super::stats::{Counters, Iteration};
 use super::tt::{Bound, Entry, Table};
@@ -31,8 +31,13 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
     pv: Vec<G::Move>,
     pv_len: Vec<usize>,
     counters: Counters,
+    /// Nodes expanded by the earlier iterations of this root search.
+    spent: u64,
     node_limit: u64,
     capped: bool,
+    /// The previous iteration's principal variation, tried first along its path when the
+    /// table offers no move.
+    prev_pv: Vec<G::Move>,
 }
 
 /// What kind of node the search is in, passed down the tree.
@@ -43,6 +48,8 @@ struct Node {
     after_null: bool,
     /// The move into this node was noisy (quiescence follows it).
     after_noisy: bool,
+    /// Every move from the root to this node follows the previous iteration's PV.
+    on_pv: bool,
 }
 
 impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
@@ -60,13 +67,15 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             pv: vec![G::Move::default(); MAX_PLY * MAX_PLY],
             pv_len: vec![0; MAX_PLY],
             counters: Counters::default(),
+            spent: 0,
             node_limit: u64::MAX,
             capped: false,
+            prev_pv: Vec::new(),
         }
     }
 
-    /// Stops a root search once it has expanded `limit` nodes (main and quiescence); the
-    /// iteration that hits the cap is reported as capped.
+    /// Stops a root search once it has expanded `limit` nodes (main and quiescence, summed
+    /// over its iterations); the iteration that hits the cap is reported as capped.
     pub fn set_node_limit(&mut self, limit: Option<u64>) {
         self.node_limit = limit.unwrap_or(u64::MAX);
     }
@@ -104,11 +113,14 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
         self.ordering.reset(game.move_index_space());
         self.capped = false;
+        self.spent = 0;
+        self.prev_pv.clear();
         let mut iterations = Vec::new();
         let mut guess = None;
         for d in self.schedule(depth) {
             self.counters = Counters::default();
             let score = self.root(game, d, guess);
+            self.spent += self.counters.expanded();
             let iteration = Iteration {
                 depth: d,
                 counters: self.counters,
@@ -123,6 +135,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             if self.capped {
                 break;
             }
+            self.prev_pv.clear();
+            self.prev_pv.extend_from_slice(&self.pv[..self.pv_len[0]]);
         }
         iterations
     }
@@ -133,6 +147,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             ply: 0,
             after_null: false,
             after_noisy: false,
+            on_pv: true,
         };
         if !self.config.has(Enhancement::Aspiration) || game.terminal_score(0).is_some() {
             return self.negamax(game, depth, -INFINITY, INFINITY, root);
@@ -157,7 +172,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     }
 
     fn out_of_nodes(&mut self) -> bool {
-        if self.counters.expanded() > self.node_limit {
+        if self.spent + self.counters.expanded() > self.node_limit {
             self.capped = true;
         }
         self.capped
@@ -197,7 +212,6 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
         self.counters.sel_depth = self.counters.sel_depth.max(node.ply as u64);
         if let Some(score) = game.terminal_score(node.ply) {
-            self.counters.n_leaves += 1;
             return score;
         }
         if depth == 0 || node.ply + 1 >= MAX_PLY {
@@ -221,8 +235,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             return self.leaf(game, alpha, beta, node);
         }
         self.counters.n_interior += 1;
+        let first = tt_move.or_else(|| self.pv_move(node));
         self.ordering
-            .order(game, &self.config, &mut moves, tt_move, node.ply);
+            .order(game, &self.config, &mut moves, first, node.ply, Phase::Main);
         if let Some(score) = self.try_multi_cut(game, &moves, depth, beta, node) {
             self.moves[node.ply] = moves;
             return score;
@@ -233,7 +248,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let mut best_move = None;
         for (i, &mv) in moves.iter().enumerate() {
             let reduce = self.late_move_reduction(game, mv, i, depth, is_root);
-            let (undo, next) = self.enter(game, mv, node.ply);
+            let (undo, mut next) = self.enter(game, mv, node.ply);
+            next.on_pv = node.on_pv && self.prev_pv.get(node.ply) == Some(&mv);
             let score = self.search_move(game, side, depth, reduce, i, alpha, beta, next);
             game.unmake(mv, undo);
             if self.capped {
@@ -255,7 +271,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 if i == 0 {
                     self.counters.n_first_move_cutoffs += 1;
                 }
-                self.ordering.record_killer(mv, node.ply);
+                self.ordering.record_killer(mv, node.ply, Phase::Main);
                 break;
             }
         }
@@ -279,12 +295,19 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             ply: ply + 1,
             after_null: false,
             after_noisy: noisy,
+            on_pv: false,
         };
         (undo, next)
     }
 
     /// Searches one move's subtree: full window for the first move (or without PVS), else a
     /// null window with a re-search; late moves may be reduced first.
+    ///
+    /// A reduced move's value is its reduced search's unless `lmr-research=1` and it beat
+    /// alpha, in which case it is searched again at full depth. The PVS re-search keeps the
+    /// depth the move ended at, so `lmr-research` means the same with and without `pvs`:
+    /// with 0 a reduced move is never searched at full depth and a reduced fail high stands
+    /// (it may raise alpha or cut), in both.
     #[allow(clippy::too_many_arguments)]
     fn search_move(
         &mut self,
@@ -303,20 +326,19 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         } else {
             (alpha, beta)
         };
-        let mut score;
+        let mut child_depth = depth - 1 - reduce;
         if reduce > 0 {
             self.counters.n_lmr_reductions += 1;
-            score = self.child(game, side, depth - 1 - reduce, lo, hi, next);
-            if score > alpha && self.params.lmr_research == 1 && !self.capped {
-                self.counters.n_lmr_researches += 1;
-                score = self.child(game, side, depth - 1, lo, hi, next);
-            }
-        } else {
-            score = self.child(game, side, depth - 1, lo, hi, next);
+        }
+        let mut score = self.child(game, side, child_depth, lo, hi, next);
+        if reduce > 0 && score > alpha && self.params.lmr_research == 1 && !self.capped {
+            self.counters.n_lmr_researches += 1;
+            child_depth = depth - 1;
+            score = self.child(game, side, child_depth, lo, hi, next);
         }
         if pvs && score > alpha && score < beta && !self.capped {
             self.counters.n_pvs_researches += 1;
-            score = self.child(game, side, depth - 1, alpha, beta, next);
+            score = self.child(game, side, child_depth, alpha, beta, next);
         }
         score
     }
@@ -366,6 +388,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             ply: node.ply + 1,
             after_null: true,
             after_noisy: false,
+            on_pv: false,
         };
         let reduced = depth.saturating_sub(1 + self.params.null_r);
         let score = self.child(game, side, reduced, beta - 1, beta, next);
@@ -519,6 +542,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         if ab {
             alpha = alpha.max(stand);
         }
+        self.counters.n_interior += 1;
         let mut moves = std::mem::take(&mut self.moves[ply]);
         moves.clear();
         game.generate_moves(&mut moves);
@@ -526,7 +550,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             moves.retain(|&mv| game.is_noisy(mv));
         }
         self.ordering
-            .order(game, &self.config, &mut moves, None, ply);
+            .order(game, &self.config, &mut moves, None, ply, Phase::Quiescence);
         let side = game.side_to_move();
         for &mv in moves.iter() {
             let noisy = game.is_noisy(mv);
@@ -544,13 +568,28 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             if ab {
                 alpha = alpha.max(score);
                 if score >= beta {
-                    self.ordering.record_killer(mv, ply);
+                    self.ordering.record_killer(mv, ply, Phase::Quiescence);
                     break;
                 }
             }
         }
         self.moves[ply] = moves;
         best
+    }
+
+    /// The main search's killers at `ply` and quiescence's, for tests.
+    #[cfg(test)]
+    pub(crate) fn killers(&self, ply: usize) -> [[Option<G::Move>; 2]; 2] {
+        [
+            self.ordering.killers(ply, Phase::Main),
+            self.ordering.killers(ply, Phase::Quiescence),
+        ]
+    }
+
+    /// The root moves in the order the last iteration searched them, for tests.
+    #[cfg(test)]
+    pub(crate) fn root_moves(&self) -> &[G::Move] {
+        &self.moves[0]
     }
 
     /// One quiescence node.
@@ -569,7 +608,6 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
         self.counters.sel_depth = self.counters.sel_depth.max(ply as u64);
         if let Some(score) = game.terminal_score(ply) {
-            self.counters.n_leaves += 1;
             return score;
         }
         if !after_noisy {
@@ -577,6 +615,12 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             return self.eval.evaluate(game);
         }
         self.quiesce(game, alpha, beta, ply, qdepth)
+    }
+
+    /// The previous iteration's move at `node` when the node lies on its principal variation
+    /// (iterative deepening's hint when the table has no move).
+    fn pv_move(&self, node: Node) -> Option<G::Move> {
+        node.on_pv.then(|| self.prev_pv.get(node.ply).copied())?
     }
 
     fn update_pv(&mut self, ply: usize, mv: G::Move) {

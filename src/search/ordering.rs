@@ -1,5 +1,6 @@
-//! Move ordering: the transposition-table move first, then killer moves, then the history
-//! heuristic, each behind its own flag. Ties keep the game's generation order, so ordering
+//! Move ordering: the transposition-table move first (without one, iterative deepening's move
+//! from the previous principal variation), then killer moves, then the history heuristic,
+//! each behind its own flag. Ties keep the game's generation order, so ordering
 //! is deterministic. Scratch space is per ply and reused, so ordering never allocates.
 
 use super::config::{Config, Enhancement};
@@ -8,9 +9,20 @@ use crate::game::Game;
 const TT_MOVE_SCORE: i64 = 1 << 40;
 const KILLER_SCORE: i64 = 1 << 39;
 
+/// Which search a killer belongs to: quiescence keeps its own killers, so its cutoffs never
+/// reorder the main search at the same ply (nor the other way round).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// The main search.
+    Main,
+    /// Quiescence below it.
+    Quiescence,
+}
+
 /// Killer and history tables plus the scratch space for sorting.
 pub struct Ordering<M> {
-    killers: Vec<[Option<M>; 2]>,
+    /// Two killers per ply, one table per [`Phase`].
+    killers: [Vec<[Option<M>; 2]>; 2],
     history: Vec<u64>,
     scratch: Vec<(i64, usize, M)>,
 }
@@ -19,7 +31,7 @@ impl<M: Copy + Eq> Ordering<M> {
     /// Tables for searches up to `max_ply` plies deep.
     pub fn new(max_ply: usize) -> Self {
         Ordering {
-            killers: vec![[None; 2]; max_ply],
+            killers: [vec![[None; 2]; max_ply], vec![[None; 2]; max_ply]],
             history: Vec::new(),
             scratch: Vec::with_capacity(256),
         }
@@ -27,33 +39,38 @@ impl<M: Copy + Eq> Ordering<M> {
 
     /// Empties the tables before a root search; `moves` is the game's move-index space.
     pub fn reset(&mut self, moves: usize) {
-        self.killers.fill([None; 2]);
+        for table in &mut self.killers {
+            table.fill([None; 2]);
+        }
         self.history.clear();
         self.history.resize(moves, 0);
     }
 
-    /// Sorts `moves` best first by the flags that are on; leaves them alone when none is.
+    /// Sorts `moves` best first by the flags that are on, `first` (the table's or the previous
+    /// iteration's move) before all; leaves them alone when there is nothing to sort by.
     pub fn order<G: Game<Move = M>>(
         &mut self,
         game: &G,
         config: &Config,
         moves: &mut [M],
-        tt_move: Option<M>,
+        first: Option<M>,
         ply: usize,
+        phase: Phase,
     ) {
         let killers = config.has(Enhancement::Killers);
         let history = config.has(Enhancement::History);
-        if tt_move.is_none() && !killers && !history {
+        if first.is_none() && !killers && !history {
             return;
         }
         self.scratch.clear();
         for (i, &mv) in moves.iter().enumerate() {
             let mut score = 0;
-            if Some(mv) == tt_move {
+            if Some(mv) == first {
                 score += TT_MOVE_SCORE;
             }
             if killers {
-                if let Some(slot) = self.killers[ply].iter().position(|&k| k == Some(mv)) {
+                let slots = &self.killers[phase as usize][ply];
+                if let Some(slot) = slots.iter().position(|&k| k == Some(mv)) {
                     score += KILLER_SCORE >> slot;
                 }
             }
@@ -70,8 +87,8 @@ impl<M: Copy + Eq> Ordering<M> {
     }
 
     /// Remembers `mv` as a killer at `ply` (the newest first, two kept).
-    pub fn record_killer(&mut self, mv: M, ply: usize) {
-        let slots = &mut self.killers[ply];
+    pub fn record_killer(&mut self, mv: M, ply: usize, phase: Phase) {
+        let slots = &mut self.killers[phase as usize][ply];
         if slots[0] != Some(mv) {
             slots[1] = slots[0];
             slots[0] = Some(mv);
@@ -82,5 +99,11 @@ impl<M: Copy + Eq> Ordering<M> {
     pub fn record_history<G: Game<Move = M>>(&mut self, game: &G, mv: M, depth: u32) {
         let idx = game.move_index(mv);
         self.history[idx] = self.history[idx].saturating_add(u64::from(depth * depth));
+    }
+
+    /// The two killers at `ply`, for tests.
+    #[cfg(test)]
+    pub fn killers(&self, ply: usize, phase: Phase) -> [Option<M>; 2] {
+        self.killers[phase as usize][ply]
     }
 }

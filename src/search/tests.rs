@@ -354,4 +354,6 @@ fn every_replacement_scheme_changes_the_tree() {
     assert_eq!(distinct.len(), counts.len(), "{counts:?}");
 }
 
+mod fixes;
+mod support;
 mod tables;
