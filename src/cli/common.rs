@@ -46,6 +46,9 @@ pub struct SearchArgs {
     /// A search parameter, `name=value` (repeatable), e.g. `null-r=3`, `tt-scheme=deep`.
     #[arg(long = "param", short = 'p', value_name = "NAME=VALUE")]
     pub params: Vec<String>,
+    /// A named set of params (the profiles are listed from the search's table).
+    #[arg(long = "params", value_name = "PROFILE", help = crate::search::params::profiles_help())]
+    pub profiles: Vec<String>,
     /// The evaluation, by name (the game's default when absent).
     #[arg(long)]
     pub eval: Option<String>,
@@ -57,10 +60,11 @@ impl SearchArgs {
         Config::parse(&self.config).map_err(|e| anyhow!(e))
     }
 
-    /// The parameters with every `--param` applied.
+    /// The parameters: every `--params` profile, then every `--param`.
     pub fn params(&self) -> Result<Params> {
         Params::default()
-            .with_assignments(self.params.iter().map(String::as_str))
+            .with_profiles(self.profiles.iter().map(String::as_str))
+            .and_then(|p| p.with_assignments(self.params.iter().map(String::as_str)))
             .map_err(|e| anyhow!(e))
     }
 

@@ -10,8 +10,12 @@ use super::config::{Config, Enhancement};
 use super::ordering::{Ordering, Phase};
 use super::params::Params;
 use super::stats::{Counters, Iteration};
-use super::tt::{Bound, Entry, Table};
+use super::tt::Table;
 use crate::game::{Evaluator, Game, Score, INFINITY, WIN_SCORE};
+
+mod pruning;
+mod quiescence;
+mod table;
 
 /// The deepest nominal depth a search accepts.
 pub const MAX_DEPTH: u32 = 64;
@@ -33,6 +37,8 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
     counters: Counters,
     /// Nodes expanded by the earlier iterations of this root search.
     spent: u64,
+    /// The nominal depth of the iteration running.
+    iteration_depth: u32,
     node_limit: u64,
     capped: bool,
     /// The previous iteration's principal variation, tried first along its path when the
@@ -55,19 +61,23 @@ struct Node {
 impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// A searcher; the transposition table is allocated only when a TT flag is on.
     pub fn new(config: Config, params: Params, eval: E) -> Self {
+        let cammp_killers = params.killer_scheme == 1;
         let use_tt = config.has(Enhancement::TtValue) || config.has(Enhancement::TtMove);
-        let tt = use_tt.then(|| Table::new(params.tt_bits, params.tt_scheme));
+        let tt = use_tt.then(|| {
+            Table::new(params.tt_bits, params.tt_scheme).strict_big(params.tt_big_strict == 1)
+        });
         Searcher {
             config,
             params,
             eval,
             tt,
-            ordering: Ordering::new(MAX_PLY),
+            ordering: Ordering::new(MAX_PLY, cammp_killers),
             moves: (0..MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             pv: vec![G::Move::default(); MAX_PLY * MAX_PLY],
             pv_len: vec![0; MAX_PLY],
             counters: Counters::default(),
             spent: 0,
+            iteration_depth: 0,
             node_limit: u64::MAX,
             capped: false,
             prev_pv: Vec::new(),
@@ -119,6 +129,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let mut guess = None;
         for d in self.schedule(depth) {
             self.counters = Counters::default();
+            self.iteration_depth = d;
             let score = self.root(game, d, guess);
             self.spent += self.counters.expanded();
             let iteration = Iteration {
@@ -201,7 +212,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         &mut self,
         game: &mut G,
         depth: u32,
-        mut alpha: Score,
+        alpha: Score,
         beta: Score,
         node: Node,
     ) -> Score {
@@ -214,16 +225,36 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         if let Some(score) = game.terminal_score(node.ply) {
             return score;
         }
+        let mut window = (alpha, beta);
         if depth == 0 || node.ply + 1 >= MAX_PLY {
-            return self.leaf(game, alpha, beta, node);
+            if depth == 0 && self.params.tt_probe_leaves == 1 {
+                if let (_, Some(score)) = self.probe(game, depth, &mut window, node) {
+                    return score;
+                }
+            }
+            return self.leaf(game, window.0, window.1, node);
         }
-        let ab = self.config.has(Enhancement::Ab);
-        let is_root = node.ply == 0;
         let nodes_before = self.counters.expanded();
-        let (tt_move, tt_answer) = self.probe(game, depth, alpha, beta, node);
+        let (tt_move, tt_answer) = self.probe(game, depth, &mut window, node);
         if let Some(score) = tt_answer {
             return score;
         }
+        self.expand(game, depth, window, node, tt_move, nodes_before)
+    }
+
+    /// The rest of an interior node once the table has not settled it: null move, the moves
+    /// in order, multi-cut, the move loop, the history, killers and table updates.
+    fn expand(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        (mut alpha, beta): (Score, Score),
+        node: Node,
+        tt_move: Option<G::Move>,
+        nodes_before: u64,
+    ) -> Score {
+        let ab = self.config.has(Enhancement::Ab);
+        let is_root = node.ply == 0;
         if let Some(score) = self.try_null_move(game, depth, beta, node) {
             return score;
         }
@@ -236,9 +267,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
         self.counters.n_interior += 1;
         let first = tt_move.or_else(|| self.pv_move(node));
+        let slot = self.killer_slot(depth, node);
         self.ordering
-            .order(game, &self.config, &mut moves, first, node.ply, Phase::Main);
-        if let Some(score) = self.try_multi_cut(game, &moves, depth, beta, node) {
+            .order(game, &self.config, &mut moves, first, slot, Phase::Main);
+        if let Some(score) = self.try_multi_cut(game, &moves, depth, (alpha, beta), node) {
             self.moves[node.ply] = moves;
             return score;
         }
@@ -271,13 +303,16 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 if i == 0 {
                     self.counters.n_first_move_cutoffs += 1;
                 }
-                self.ordering.record_killer(mv, node.ply, Phase::Main);
+                self.ordering.record_killer(mv, slot, Phase::Main);
                 break;
             }
         }
         self.moves[node.ply] = moves;
-        if let Some(mv) = best_move.filter(|_| best > alpha_orig) {
-            self.ordering.record_history(game, mv, depth);
+        if let Some(mv) = best_move {
+            self.ordering.record_best(mv, best, slot);
+            if best > alpha_orig || self.params.history_all == 1 {
+                self.ordering.record_history(game, mv, depth);
+            }
         }
         let size = self.counters.expanded() - nodes_before;
         self.store(
@@ -343,240 +378,6 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         score
     }
 
-    /// The plies to reduce the `index`-th move by (0: none); noisy moves are never reduced.
-    fn late_move_reduction(
-        &self,
-        game: &G,
-        mv: G::Move,
-        index: usize,
-        depth: u32,
-        is_root: bool,
-    ) -> u32 {
-        let applies = self.config.has(Enhancement::Lmr)
-            && !is_root
-            && index >= self.params.lmr_after as usize
-            && depth >= self.params.lmr_min_depth
-            && !game.is_noisy(mv);
-        if applies {
-            self.params.lmr_r.min(depth - 1)
-        } else {
-            0
-        }
-    }
-
-    /// Null-move pruning: hand the move over and search shallower with a null window; a
-    /// fail high there cuts.
-    fn try_null_move(
-        &mut self,
-        game: &mut G,
-        depth: u32,
-        beta: Score,
-        node: Node,
-    ) -> Option<Score> {
-        let applies = self.config.has(Enhancement::NullMove)
-            && node.ply > 0
-            && !node.after_null
-            && depth >= self.params.null_min_depth
-            && beta.abs() < WIN_BOUND;
-        if !applies {
-            return None;
-        }
-        let side = game.side_to_move();
-        let undo = game.make_null()?;
-        self.counters.n_null_tries += 1;
-        let next = Node {
-            ply: node.ply + 1,
-            after_null: true,
-            after_noisy: false,
-            on_pv: false,
-        };
-        let reduced = depth.saturating_sub(1 + self.params.null_r);
-        let score = self.child(game, side, reduced, beta - 1, beta, next);
-        game.unmake_null(undo);
-        if self.capped || score < beta {
-            return None;
-        }
-        self.counters.n_null_cutoffs += 1;
-        Some(beta)
-    }
-
-    /// Multi-cut: search the first M moves shallower with a null window at beta; C fail
-    /// highs cut the node.
-    fn try_multi_cut(
-        &mut self,
-        game: &mut G,
-        moves: &[G::Move],
-        depth: u32,
-        beta: Score,
-        node: Node,
-    ) -> Option<Score> {
-        let applies = self.config.has(Enhancement::MultiCut)
-            && node.ply > 0
-            && depth >= self.params.multi_cut_min_depth
-            && beta.abs() < WIN_BOUND;
-        if !applies {
-            return None;
-        }
-        self.counters.n_multi_cut_tries += 1;
-        let side = game.side_to_move();
-        let reduced = depth.saturating_sub(1 + self.params.multi_cut_r);
-        let mut fail_highs = 0;
-        for &mv in moves.iter().take(self.params.multi_cut_m as usize) {
-            let (undo, next) = self.enter(game, mv, node.ply);
-            let score = self.child(game, side, reduced, beta - 1, beta, next);
-            game.unmake(mv, undo);
-            if self.capped {
-                return None;
-            }
-            if score >= beta {
-                fail_highs += 1;
-                if fail_highs >= self.params.multi_cut_c {
-                    self.counters.n_multi_cut_cutoffs += 1;
-                    return Some(beta);
-                }
-            }
-        }
-        None
-    }
-
-    /// Probes the table: the stored move (with `tt-move`) and, with `tt-value`, a score when
-    /// the stored bound settles this node.
-    fn probe(
-        &mut self,
-        game: &G,
-        depth: u32,
-        alpha: Score,
-        beta: Score,
-        node: Node,
-    ) -> (Option<G::Move>, Option<Score>) {
-        let Some(tt) = &self.tt else {
-            return (None, None);
-        };
-        self.counters.n_tt_probes += 1;
-        let Some(entry) = tt.probe(game.hash()) else {
-            return (None, None);
-        };
-        self.counters.n_tt_hits += 1;
-        let tt_move = if self.config.has(Enhancement::TtMove) {
-            entry.mv
-        } else {
-            None
-        };
-        let deep_enough = u32::from(entry.depth) == depth
-            || (self.params.tt_cut_deeper == 1 && u32::from(entry.depth) > depth);
-        if !self.config.has(Enhancement::TtValue) || node.ply == 0 || !deep_enough {
-            return (tt_move, None);
-        }
-        let value = from_tt(entry.value, node.ply);
-        let cuts = match entry.bound {
-            Bound::Exact => true,
-            Bound::Lower => value >= beta,
-            Bound::Upper => value <= alpha,
-        };
-        if cuts {
-            self.counters.n_tt_cutoffs += 1;
-            return (tt_move, Some(value));
-        }
-        (tt_move, None)
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn store(
-        &mut self,
-        game: &G,
-        depth: u32,
-        best: Score,
-        alpha: Score,
-        beta: Score,
-        mv: Option<G::Move>,
-        size: u64,
-        ply: usize,
-    ) {
-        let ab = self.config.has(Enhancement::Ab);
-        let Some(tt) = &mut self.tt else { return };
-        let bound = if !ab {
-            Bound::Exact
-        } else if best <= alpha {
-            Bound::Upper
-        } else if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
-        tt.store(Entry {
-            key: game.hash(),
-            mv,
-            value: to_tt(best, ply),
-            depth: depth as u8,
-            bound,
-            size: size.min(u64::from(u32::MAX)) as u32,
-        });
-    }
-
-    /// A node at depth 0: a static evaluation, or quiescence after a noisy move.
-    fn leaf(&mut self, game: &mut G, alpha: Score, beta: Score, node: Node) -> Score {
-        if self.config.has(Enhancement::Quiescence) && node.after_noisy {
-            return self.quiesce(game, alpha, beta, node.ply, 0);
-        }
-        self.counters.n_leaves += 1;
-        self.eval.evaluate(game)
-    }
-
-    /// Quiescence below a noisy move: stand pat on the evaluation, then search every move
-    /// (or only the noisy ones), going on only after noisy moves, at most `q-limit` plies.
-    fn quiesce(
-        &mut self,
-        game: &mut G,
-        mut alpha: Score,
-        beta: Score,
-        ply: usize,
-        qdepth: u32,
-    ) -> Score {
-        let ab = self.config.has(Enhancement::Ab);
-        self.counters.n_leaves += 1;
-        let stand = self.eval.evaluate(game);
-        if qdepth >= self.params.q_limit || ply + 1 >= MAX_PLY || (ab && stand >= beta) {
-            return stand;
-        }
-        let mut best = stand;
-        if ab {
-            alpha = alpha.max(stand);
-        }
-        self.counters.n_interior += 1;
-        let mut moves = std::mem::take(&mut self.moves[ply]);
-        moves.clear();
-        game.generate_moves(&mut moves);
-        if self.params.q_all_moves == 0 {
-            moves.retain(|&mv| game.is_noisy(mv));
-        }
-        self.ordering
-            .order(game, &self.config, &mut moves, None, ply, Phase::Quiescence);
-        let side = game.side_to_move();
-        for &mv in moves.iter() {
-            let noisy = game.is_noisy(mv);
-            let undo = game.make(mv);
-            let score = if game.side_to_move() == side {
-                self.qnode(game, alpha, beta, ply + 1, qdepth + 1, noisy)
-            } else {
-                -self.qnode(game, -beta, -alpha, ply + 1, qdepth + 1, noisy)
-            };
-            game.unmake(mv, undo);
-            if self.capped {
-                break;
-            }
-            best = best.max(score);
-            if ab {
-                alpha = alpha.max(score);
-                if score >= beta {
-                    self.ordering.record_killer(mv, ply, Phase::Quiescence);
-                    break;
-                }
-            }
-        }
-        self.moves[ply] = moves;
-        best
-    }
-
     /// The main search's killers at `ply` and quiescence's, for tests.
     #[cfg(test)]
     pub(crate) fn killers(&self, ply: usize) -> [[Option<G::Move>; 2]; 2] {
@@ -592,29 +393,14 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         &self.moves[0]
     }
 
-    /// One quiescence node.
-    fn qnode(
-        &mut self,
-        game: &mut G,
-        alpha: Score,
-        beta: Score,
-        ply: usize,
-        qdepth: u32,
-        after_noisy: bool,
-    ) -> Score {
-        self.counters.n_qnodes += 1;
-        if self.out_of_nodes() {
-            return 0;
+    /// Where a node's killers live: its ply, or with `killer-scheme=1` (CAMMP) the depth
+    /// consumed since the root of this iteration.
+    fn killer_slot(&self, depth: u32, node: Node) -> usize {
+        if self.params.killer_scheme == 1 {
+            (self.iteration_depth - depth) as usize
+        } else {
+            node.ply
         }
-        self.counters.sel_depth = self.counters.sel_depth.max(ply as u64);
-        if let Some(score) = game.terminal_score(ply) {
-            return score;
-        }
-        if !after_noisy {
-            self.counters.n_leaves += 1;
-            return self.eval.evaluate(game);
-        }
-        self.quiesce(game, alpha, beta, ply, qdepth)
     }
 
     /// The previous iteration's move at `node` when the node lies on its principal variation
@@ -629,26 +415,5 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         row[0] = mv;
         row[1..=child_len].copy_from_slice(&rest[0..child_len]);
         self.pv_len[ply] = child_len + 1;
-    }
-}
-
-/// Mate scores are stored relative to the node, so they stay right at any ply.
-fn to_tt(score: Score, ply: usize) -> Score {
-    if score >= WIN_BOUND {
-        score + ply as Score
-    } else if score <= -WIN_BOUND {
-        score - ply as Score
-    } else {
-        score
-    }
-}
-
-fn from_tt(score: Score, ply: usize) -> Score {
-    if score >= WIN_BOUND {
-        score - ply as Score
-    } else if score <= -WIN_BOUND {
-        score + ply as Score
-    } else {
-        score
     }
 }

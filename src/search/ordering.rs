@@ -4,7 +4,7 @@
 //! is deterministic. Scratch space is per ply and reused, so ordering never allocates.
 
 use super::config::{Config, Enhancement};
-use crate::game::Game;
+use crate::game::{Game, Score};
 
 const TT_MOVE_SCORE: i64 = 1 << 40;
 const KILLER_SCORE: i64 = 1 << 39;
@@ -20,18 +20,30 @@ pub enum Phase {
 }
 
 /// Killer and history tables plus the scratch space for sorting.
+///
+/// Killers live in slots, one pair per index (the ply, or CAMMP's depth consumed; the
+/// searcher chooses). Two schemes fill the main search's pairs: the two newest cutoff moves,
+/// newest first; or CAMMP's, where the first is the last cutoff move (overwritten, no shift)
+/// and the second the best move of any finished node whose score beat the one stored there.
+/// Quiescence always keeps the two newest.
 pub struct Ordering<M> {
-    /// Two killers per ply, one table per [`Phase`].
+    /// Two killers per slot, one table per [`Phase`].
     killers: [Vec<[Option<M>; 2]>; 2],
+    /// CAMMP's scheme for the main search's killers.
+    cammp_killers: bool,
+    /// Under CAMMP's scheme, the score of each slot's second killer.
+    best_scores: Vec<Score>,
     history: Vec<u64>,
     scratch: Vec<(i64, usize, M)>,
 }
 
 impl<M: Copy + Eq> Ordering<M> {
-    /// Tables for searches up to `max_ply` plies deep.
-    pub fn new(max_ply: usize) -> Self {
+    /// Tables for searches up to `max_ply` plies deep, with CAMMP's killer scheme or not.
+    pub fn new(max_ply: usize, cammp_killers: bool) -> Self {
         Ordering {
             killers: [vec![[None; 2]; max_ply], vec![[None; 2]; max_ply]],
+            cammp_killers,
+            best_scores: vec![Score::MIN; max_ply],
             history: Vec::new(),
             scratch: Vec::with_capacity(256),
         }
@@ -42,6 +54,7 @@ impl<M: Copy + Eq> Ordering<M> {
         for table in &mut self.killers {
             table.fill([None; 2]);
         }
+        self.best_scores.fill(Score::MIN);
         self.history.clear();
         self.history.resize(moves, 0);
     }
@@ -86,12 +99,23 @@ impl<M: Copy + Eq> Ordering<M> {
         }
     }
 
-    /// Remembers `mv` as a killer at `ply` (the newest first, two kept).
-    pub fn record_killer(&mut self, mv: M, ply: usize, phase: Phase) {
-        let slots = &mut self.killers[phase as usize][ply];
-        if slots[0] != Some(mv) {
+    /// Remembers the cutoff move `mv` as a killer in `slot`.
+    pub fn record_killer(&mut self, mv: M, slot: usize, phase: Phase) {
+        let slots = &mut self.killers[phase as usize][slot];
+        if self.cammp_killers && phase == Phase::Main {
+            slots[0] = Some(mv);
+        } else if slots[0] != Some(mv) {
             slots[1] = slots[0];
             slots[0] = Some(mv);
+        }
+    }
+
+    /// Under CAMMP's scheme, makes a finished node's best move `mv` the second killer in
+    /// `slot` when its `score` beats the one stored there; nothing otherwise.
+    pub fn record_best(&mut self, mv: M, score: Score, slot: usize) {
+        if self.cammp_killers && score > self.best_scores[slot] {
+            self.best_scores[slot] = score;
+            self.killers[Phase::Main as usize][slot][1] = Some(mv);
         }
     }
 

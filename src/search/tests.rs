@@ -354,6 +354,7 @@ fn every_replacement_scheme_changes_the_tree() {
     assert_eq!(distinct.len(), counts.len(), "{counts:?}");
 }
 
+mod cammp;
 mod fixes;
 mod support;
 mod tables;
