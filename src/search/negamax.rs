@@ -387,6 +387,45 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         ]
     }
 
+    /// Null move at a non-root node of `game` searched to `depth` with bound `beta`, with
+    /// fresh tables, for tests: the value it cuts with, if it does.
+    #[cfg(test)]
+    pub(crate) fn null_move_at(&mut self, game: &mut G, depth: u32, beta: Score) -> Option<Score> {
+        self.ordering.reset(game.move_index_space());
+        self.try_null_move(game, depth, beta, Self::test_node())
+    }
+
+    /// Multi-cut over `game`'s moves in generation order at a non-root node, with fresh
+    /// tables, for tests: the value it cuts with, if it does.
+    #[cfg(test)]
+    pub(crate) fn multi_cut_at(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        window: (Score, Score),
+    ) -> Option<Score> {
+        self.ordering.reset(game.move_index_space());
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        self.try_multi_cut(game, &moves, depth, window, Self::test_node())
+    }
+
+    #[cfg(test)]
+    fn test_node() -> Node {
+        Node {
+            ply: 1,
+            after_null: false,
+            after_noisy: false,
+            on_pv: false,
+        }
+    }
+
+    /// The history table after the last search, for tests.
+    #[cfg(test)]
+    pub(crate) fn history(&self) -> &[u64] {
+        self.ordering.history()
+    }
+
     /// The root moves in the order the last iteration searched them, for tests.
     #[cfg(test)]
     pub(crate) fn root_moves(&self) -> &[G::Move] {

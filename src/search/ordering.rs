@@ -125,6 +125,12 @@ impl<M: Copy + Eq> Ordering<M> {
         self.history[idx] = self.history[idx].saturating_add(u64::from(depth * depth));
     }
 
+    /// The history table, for tests.
+    #[cfg(test)]
+    pub fn history(&self) -> &[u64] {
+        &self.history
+    }
+
     /// The two killers at `ply`, for tests.
     #[cfg(test)]
     pub fn killers(&self, ply: usize, phase: Phase) -> [Option<M>; 2] {

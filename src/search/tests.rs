@@ -356,5 +356,7 @@ fn every_replacement_scheme_changes_the_tree() {
 
 mod cammp;
 mod fixes;
+mod mates;
 mod support;
 mod tables;
+mod techniques;
