@@ -169,14 +169,24 @@ fn lmr_reduces_the_moves_the_params_say_and_researches_as_told() {
 }
 
 /// Minimax whose depth-0 nodes after a capture take the better of standing pat and each
-/// move's static value: quiescence with `q-limit=1`.
-fn one_ply_quiescence(game: &mut Kalah, depth: u32, ply: usize, after_capture: bool) -> Score {
+/// move's static value (every move's, or with `captures_only` each capture's): quiescence
+/// with `q-limit=1`.
+fn one_ply_quiescence(
+    game: &mut Kalah,
+    depth: u32,
+    ply: usize,
+    after_capture: bool,
+    captures_only: bool,
+) -> Score {
     if let Some(score) = game.terminal_score(ply) {
         return score;
     }
     let stand = store_diff().evaluate(game);
     let mut moves = Vec::new();
     game.generate_moves(&mut moves);
+    if depth == 0 && captures_only {
+        moves.retain(|&mv| game.is_noisy(mv));
+    }
     if depth == 0 && !after_capture || moves.is_empty() {
         return stand;
     }
@@ -187,7 +197,7 @@ fn one_ply_quiescence(game: &mut Kalah, depth: u32, ply: usize, after_capture: b
         let v = match (depth, game.terminal_score(ply + 1)) {
             (0, Some(score)) => score,
             (0, None) => store_diff().evaluate(game),
-            _ => one_ply_quiescence(game, depth - 1, ply + 1, noisy),
+            _ => one_ply_quiescence(game, depth - 1, ply + 1, noisy, captures_only),
         };
         let v = if game.side_to_move() == side { v } else { -v };
         game.unmake(mv, undo);
@@ -216,22 +226,21 @@ fn quiescence_stands_pat_and_stops_at_its_limit() {
                 depth,
             );
             assert_eq!((none[0].score, none[0].counters.n_qnodes), (plain, 0));
-            let expected = one_ply_quiescence(&mut game.clone(), depth, 0, false);
-            let one = iterations(&game, q, params(&["q-limit=1"]), store_diff(), depth);
-            assert_eq!(
-                one[0].score,
-                expected,
-                "depth {depth} on\n{}",
-                game.board_string()
-            );
-            for limit in [1, 3] {
-                let its = iterations(
-                    &game,
-                    q,
-                    params(&[&format!("q-limit={limit}")]),
-                    store_diff(),
-                    depth,
+            for all_moves in [0, 1] {
+                let p = params(&["q-limit=1", &format!("q-all-moves={all_moves}")]);
+                let one = iterations(&game, q, p, store_diff(), depth);
+                let mut game = game.clone();
+                let expected = one_ply_quiescence(&mut game, depth, 0, false, all_moves == 0);
+                assert_eq!(
+                    one[0].score,
+                    expected,
+                    "depth {depth} on\n{}",
+                    game.board_string()
                 );
+            }
+            for limit in [1, 3] {
+                let p = params(&[&format!("q-limit={limit}")]);
+                let its = iterations(&game, q, p, store_diff(), depth);
                 assert!(its[0].counters.sel_depth <= u64::from(depth + limit));
             }
         }
