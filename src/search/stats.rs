@@ -5,7 +5,8 @@
 //!   leaves, terminal positions, nodes answered by the table, every re-search (PVS, LMR,
 //!   aspiration) and the probes of null move and multi-cut. A *q-node* (`n_qnodes`) is one
 //!   entry to quiescence below a depth-0 node; the depth-0 node itself is a node, not a
-//!   q-node. `expanded() = n_nodes + n_qnodes` is the headline figure and what the node cap
+//!   q-node. (With `q-count=1`, CAMMP's counting, `n_qnodes` counts only the q-nodes that
+//!   expand, the depth-0 node's own expansion included.) `expanded() = n_nodes + n_qnodes` is the headline figure and what the node cap
 //!   (`--max-nodes`) limits, summed over the iterations of one root search.
 //! - `n_leaves` counts static evaluations at nodes and q-nodes: depth-0 nodes, quiescence's
 //!   stand-pat and its quiet ends, nodes without moves. Terminal positions (scored by the
