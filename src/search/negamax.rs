@@ -5,6 +5,11 @@
 //! Nothing here allocates per node: move lists and scores live in per-ply buffers made once,
 //! and the principal variation in a triangular table. The search never prints, reads a clock
 //! or touches files; callers time iterations through the callback.
+//!
+//! This file holds the root, iterative deepening and the move loop; the submodules hold the
+//! table's probe and store (`table`), null move, multi-cut and LMR (`pruning`) and
+//! quiescence (`quiescence`). Iterative deepening hands the previous iteration's principal
+//! variation on: along it, its move is tried first where the table offers none.
 
 use super::config::{Config, Enhancement};
 use super::ordering::{Ordering, Phase};
