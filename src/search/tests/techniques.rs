@@ -280,12 +280,16 @@ fn killers_come_after_the_table_move_newest_first() {
     cammp.reset(12);
     cammp.record_killer(4, 2, Phase::Main);
     cammp.record_killer(6, 2, Phase::Main);
+    let killers = "alphabeta+killers";
+    assert_eq!(ordered(&mut cammp, killers, None, 2), [6, 1, 2, 3, 4, 5]);
     cammp.record_best(3, 10, 2);
     cammp.record_best(5, 7, 2);
-    assert_eq!(
-        ordered(&mut cammp, "alphabeta+killers", None, 2),
-        [6, 3, 1, 2, 4, 5]
-    );
+    cammp.record_best(1, 10, 2);
+    assert_eq!(ordered(&mut cammp, killers, None, 2), [6, 3, 1, 2, 4, 5]);
+    // Quiescence keeps the two newest under either scheme.
+    cammp.record_killer(4, 2, Phase::Quiescence);
+    cammp.record_killer(5, 2, Phase::Quiescence);
+    assert_eq!(cammp.killers(2, Phase::Quiescence), [Some(5), Some(4)]);
 }
 
 #[test]
@@ -301,6 +305,13 @@ fn history_credits_depth_squared() {
         ordered(&mut ordering, "alphabeta+history", None, 0),
         [3, 5, 1, 2, 4, 6]
     );
+    // However much history a move gathers, a killer still goes before it.
+    for _ in 0..200 {
+        ordering.record_history(&game, 1, 65_535);
+    }
+    ordering.record_killer(6, 0, Phase::Main);
+    let both = "alphabeta+killers+history";
+    assert_eq!(ordered(&mut ordering, both, None, 0), [6, 1, 3, 5, 2, 4]);
 }
 
 /// At depth 1 the root is the only interior node: its best move alone is credited, with 1.
