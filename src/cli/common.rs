@@ -36,14 +36,16 @@ pub fn load_position<G: Game>(args: &GameArgs) -> Result<G> {
 /// How to search: configuration, parameters and evaluation.
 #[derive(Args, Clone, Debug)]
 pub struct SearchArgs {
-    /// The configuration, `preset(+flag|-flag)*`: presets minimax, alphabeta, cammp, all,
-    /// expectimax; flags ab, id, tt-value, tt-move, killers, history, pvs, aspiration,
-    /// quiescence, null-move, multi-cut, lmr.
-    #[arg(long, short, default_value = "alphabeta")]
+    /// The configuration, `preset(+flag|-flag)*` (the presets and flags are listed from the
+    /// search's tables).
+    #[arg(long, short, default_value = "alphabeta", help = crate::search::config::help())]
     pub config: String,
     /// A search parameter, `name=value` (repeatable), e.g. `null-r=3`, `tt-scheme=deep`.
     #[arg(long = "param", short = 'p', value_name = "NAME=VALUE")]
     pub params: Vec<String>,
+    /// A named set of params (the profiles are listed from the search's table).
+    #[arg(long = "params", value_name = "PROFILE", help = crate::search::params::profiles_help())]
+    pub profiles: Vec<String>,
     /// The evaluation, by name (the game's default when absent).
     #[arg(long)]
     pub eval: Option<String>,
@@ -55,10 +57,11 @@ impl SearchArgs {
         Config::parse(&self.config).map_err(|e| anyhow!(e))
     }
 
-    /// The parameters with every `--param` applied.
+    /// The parameters: every `--params` profile, then every `--param`.
     pub fn params(&self) -> Result<Params> {
         Params::default()
-            .with_assignments(self.params.iter().map(String::as_str))
+            .with_profiles(self.profiles.iter().map(String::as_str))
+            .and_then(|p| p.with_assignments(self.params.iter().map(String::as_str)))
             .map_err(|e| anyhow!(e))
     }
 

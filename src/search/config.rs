@@ -1,121 +1,96 @@
 //! Configurations: which enhancements a search uses, written `preset(+flag|-flag)*`.
 //!
-//! This module only names and parses; the search reads the flags through `Config::has`.
+//! Each technique and each preset is written once, in the two tables below; the enum, its
+//! `ALL`, names, titles and flags, the presets, `Display`, parsing, its errors and the
+//! `--config` help are all generated from them. This module only names and parses; the search
+//! reads the flags through `Config::has`.
 
+use super::params::Params;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// One search technique that can be switched on and off by name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Enhancement {
+macro_rules! techniques {
+    ($($(#[doc = $doc:literal])* $variant:ident, $name:literal, $title:literal,
+       exact: $exact:literal, needs_ab: $needs_ab:literal;)*) => {
+        /// One search technique that can be switched on and off by name.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+        pub enum Enhancement {
+            $($(#[doc = $doc])* #[serde(rename = $name)] $variant,)*
+        }
+
+        impl Enhancement {
+            /// Every enhancement, in the order of DESIGN.md's table.
+            pub const ALL: [Enhancement; [$($name),*].len()] = [$(Enhancement::$variant,)*];
+
+            /// The stable kebab-case name used in the CLI, records, tables and charts.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(Enhancement::$variant => $name,)*
+                }
+            }
+
+            /// A name for tables: "late move reduction" and the like.
+            pub fn title(self) -> &'static str {
+                match self {
+                    $(Enhancement::$variant => $title,)*
+                }
+            }
+
+            /// Whether the technique never changes the root value at a fixed depth with
+            /// default parameters on a game whose hash decides everything (see
+            /// [`Config::is_exact_with`] for the rest).
+            pub fn is_exact(self) -> bool {
+                match self {
+                    $(Enhancement::$variant => $exact,)*
+                }
+            }
+
+            /// Whether the technique only means something with alpha-beta pruning (move
+            /// ordering and windows change nothing in plain minimax, which looks at every move
+            /// anyway).
+            pub fn needs_ab(self) -> bool {
+                match self {
+                    $(Enhancement::$variant => $needs_ab,)*
+                }
+            }
+        }
+    };
+}
+
+techniques! {
     /// Alpha-beta pruning; without it the search is plain minimax.
-    Ab,
+    Ab, "ab", "alpha-beta", exact: true, needs_ab: false;
     /// Iterative deepening.
-    Id,
+    Id, "id", "iterative deepening", exact: true, needs_ab: false;
     /// Transposition-table bounds and cutoffs.
-    TtValue,
+    TtValue, "tt-value", "transposition-table values", exact: true, needs_ab: false;
     /// Transposition-table move tried first.
-    TtMove,
+    TtMove, "tt-move", "transposition-table move", exact: true, needs_ab: true;
     /// Two killer moves per ply.
-    Killers,
+    Killers, "killers", "killer moves", exact: true, needs_ab: true;
     /// History heuristic.
-    History,
+    History, "history", "history heuristics", exact: true, needs_ab: true;
     /// Principal variation (null-window) search.
-    Pvs,
+    Pvs, "pvs", "principal variation search", exact: true, needs_ab: true;
     /// Aspiration windows at the root.
-    Aspiration,
+    Aspiration, "aspiration", "aspiration windows", exact: true, needs_ab: true;
     /// Quiescence search after noisy moves.
-    Quiescence,
+    Quiescence, "quiescence", "quiescence search", exact: false, needs_ab: false;
     /// Null-move pruning.
-    NullMove,
+    NullMove, "null-move", "null move", exact: false, needs_ab: true;
     /// Multi-cut pruning.
-    MultiCut,
+    MultiCut, "multi-cut", "multi-cut", exact: false, needs_ab: true;
     /// Late move reductions.
-    Lmr,
+    Lmr, "lmr", "late move reduction", exact: false, needs_ab: true;
 }
 
 impl Enhancement {
-    /// Every enhancement, in the order of DESIGN.md's table.
-    pub const ALL: [Enhancement; 12] = [
-        Enhancement::Ab,
-        Enhancement::Id,
-        Enhancement::TtValue,
-        Enhancement::TtMove,
-        Enhancement::Killers,
-        Enhancement::History,
-        Enhancement::Pvs,
-        Enhancement::Aspiration,
-        Enhancement::Quiescence,
-        Enhancement::NullMove,
-        Enhancement::MultiCut,
-        Enhancement::Lmr,
-    ];
-    /// The number of enhancements.
-    pub const NUM: usize = Self::ALL.len();
-
-    /// The stable kebab-case name used in the CLI, records, tables and charts.
-    pub fn name(self) -> &'static str {
-        match self {
-            Enhancement::Ab => "ab",
-            Enhancement::Id => "id",
-            Enhancement::TtValue => "tt-value",
-            Enhancement::TtMove => "tt-move",
-            Enhancement::Killers => "killers",
-            Enhancement::History => "history",
-            Enhancement::Pvs => "pvs",
-            Enhancement::Aspiration => "aspiration",
-            Enhancement::Quiescence => "quiescence",
-            Enhancement::NullMove => "null-move",
-            Enhancement::MultiCut => "multi-cut",
-            Enhancement::Lmr => "lmr",
-        }
-    }
-
-    /// A name for tables: "late move reduction" and the like.
-    pub fn title(self) -> &'static str {
-        match self {
-            Enhancement::Ab => "alpha-beta",
-            Enhancement::Id => "iterative deepening",
-            Enhancement::TtValue => "transposition-table values",
-            Enhancement::TtMove => "transposition-table move",
-            Enhancement::Killers => "killer moves",
-            Enhancement::History => "history heuristics",
-            Enhancement::Pvs => "principal variation search",
-            Enhancement::Aspiration => "aspiration windows",
-            Enhancement::Quiescence => "quiescence search",
-            Enhancement::NullMove => "null move",
-            Enhancement::MultiCut => "multi-cut",
-            Enhancement::Lmr => "late move reduction",
-        }
-    }
-
     /// Looks an enhancement up by its name.
     pub fn from_name(name: &str) -> Option<Enhancement> {
         Self::ALL.into_iter().find(|e| e.name() == name)
     }
 
-    /// Whether the technique never changes the root value at a fixed depth.
-    pub fn is_exact(self) -> bool {
-        !matches!(
-            self,
-            Enhancement::Quiescence
-                | Enhancement::NullMove
-                | Enhancement::MultiCut
-                | Enhancement::Lmr
-        )
-    }
-
-    /// Whether the technique only means something with alpha-beta pruning (move ordering and
-    /// windows change nothing in plain minimax, which looks at every move anyway).
-    pub fn needs_ab(self) -> bool {
-        !matches!(
-            self,
-            Enhancement::Ab | Enhancement::Id | Enhancement::TtValue | Enhancement::Quiescence
-        )
-    }
-
-    fn bit(self) -> u32 {
+    const fn bit(self) -> u32 {
         1 << self as u32
     }
 }
@@ -138,22 +113,72 @@ pub struct Config {
     flags: u32,
 }
 
-/// The ten techniques of the CAMMP program.
-pub const CAMMP: [Enhancement; 10] = [
-    Enhancement::Ab,
-    Enhancement::Id,
-    Enhancement::TtValue,
-    Enhancement::TtMove,
-    Enhancement::Quiescence,
-    Enhancement::NullMove,
-    Enhancement::Killers,
-    Enhancement::MultiCut,
-    Enhancement::History,
-    Enhancement::Lmr,
+/// A named configuration a configuration string can start with.
+pub struct Preset {
+    /// The name, e.g. `cammp`.
+    pub name: &'static str,
+    /// What it is, for `--help`.
+    pub help: &'static str,
+    /// The configuration it names.
+    pub config: Config,
+}
+
+/// Every preset, in `--help` order; `Display` writes a configuration as the first preset
+/// equal to it.
+pub const PRESETS: &[Preset] = &[
+    Preset {
+        name: "minimax",
+        help: "plain minimax",
+        config: Config::MINIMAX,
+    },
+    Preset {
+        name: "alphabeta",
+        help: "alpha-beta alone",
+        config: Config::from_flags(&[Enhancement::Ab]),
+    },
+    Preset {
+        name: "cammp",
+        help: "the ten techniques of the CAMMP program",
+        config: Config::from_flags(&[
+            Enhancement::Ab,
+            Enhancement::Id,
+            Enhancement::TtValue,
+            Enhancement::TtMove,
+            Enhancement::Quiescence,
+            Enhancement::NullMove,
+            Enhancement::Killers,
+            Enhancement::MultiCut,
+            Enhancement::History,
+            Enhancement::Lmr,
+        ]),
+    },
+    Preset {
+        name: "all",
+        help: "every technique",
+        config: Config::from_flags(&Enhancement::ALL),
+    },
+    Preset {
+        name: "expectimax",
+        help: "expectimax against a random opponent, no flags",
+        config: Config {
+            algorithm: Algorithm::Expectimax,
+            flags: 0,
+        },
+    },
 ];
 
-/// The presets a configuration string can start with.
-pub const PRESETS: [&str; 5] = ["minimax", "alphabeta", "cammp", "all", "expectimax"];
+/// The `--config` help: the syntax, then every preset and every flag from the tables.
+pub fn help() -> String {
+    let presets: Vec<String> = PRESETS
+        .iter()
+        .map(|p| format!("{} ({})", p.name, p.help))
+        .collect();
+    format!(
+        "The configuration, `preset(+flag|-flag)*`, e.g. `cammp-lmr`: presets {}; flags {}",
+        presets.join(", "),
+        flag_list()
+    )
+}
 
 impl Config {
     /// Plain minimax: no enhancement.
@@ -163,8 +188,22 @@ impl Config {
     };
 
     /// The configuration with exactly `flags`.
-    pub fn from_flags(flags: &[Enhancement]) -> Config {
-        flags.iter().fold(Config::MINIMAX, |c, &e| c.with(e))
+    pub const fn from_flags(flags: &[Enhancement]) -> Config {
+        let mut bits = 0;
+        let mut i = 0;
+        while i < flags.len() {
+            bits |= flags[i].bit();
+            i += 1;
+        }
+        Config {
+            algorithm: Algorithm::Negamax,
+            flags: bits,
+        }
+    }
+
+    /// A preset by name.
+    pub fn preset(name: &str) -> Option<Config> {
+        PRESETS.iter().find(|p| p.name == name).map(|p| p.config)
     }
 
     /// Parses `preset(+flag|-flag)*`, e.g. `cammp-lmr` or `alphabeta+killers+history`.
@@ -173,22 +212,13 @@ impl Config {
         // Preset names contain no sign, so the preset ends at the first one.
         let split = text.find(['+', '-']).unwrap_or(text.len());
         let (preset, mut rest) = text.split_at(split);
-        let mut config = match preset {
-            "minimax" => Config::MINIMAX,
-            "alphabeta" => Config::from_flags(&[Enhancement::Ab]),
-            "cammp" => Config::from_flags(&CAMMP),
-            "all" => Config::from_flags(&Enhancement::ALL),
-            "expectimax" => Config {
-                algorithm: Algorithm::Expectimax,
-                flags: 0,
-            },
-            _ => {
-                return Err(format!(
-                    "unknown preset `{preset}` in configuration `{text}` (presets: {})",
-                    PRESETS.join(", ")
-                ))
-            }
-        };
+        let mut config = Config::preset(preset).ok_or_else(|| {
+            let names: Vec<&str> = PRESETS.iter().map(|p| p.name).collect();
+            format!(
+                "unknown preset `{preset}` in configuration `{text}` (presets: {})",
+                names.join(", ")
+            )
+        })?;
         while !rest.is_empty() {
             let add = rest.starts_with('+');
             let body = &rest[1..];
@@ -262,9 +292,30 @@ impl Config {
             .collect()
     }
 
-    /// Whether every flag that is on is exact.
+    /// Whether the configuration never changes the root value at a fixed depth under `params`
+    /// on a game whose hash is complete or not (`hash_is_complete`, the caller's word).
+    ///
+    /// `tt-value` is exact only when entries cut at exactly the depth needed
+    /// (`tt-cut-deeper=0`) and the hash covers everything that decides the legal moves and the
+    /// end. A stored value is reused for every position with the same hash; where the hash
+    /// leaves something out, two positions with one hash can have different values and the
+    /// table returns the other one's. Ming Mang's hash covers the placement and the side to
+    /// move but not the consecutive-pass counter, the plies left before the 400-ply end, nor
+    /// the earlier placements of the repetition ban, so there `tt-value` is not exact. The
+    /// search cannot ask the game (it sees no concrete game and the `Game` trait has no such
+    /// capability yet), so the caller passes it.
+    pub fn is_exact_with(&self, params: &Params, hash_is_complete: bool) -> bool {
+        let tt_exact = params.tt_cut_deeper == 0 && hash_is_complete;
+        self.algorithm == Algorithm::Negamax
+            && self
+                .flags()
+                .iter()
+                .all(|&e| e.is_exact() && (e != Enhancement::TtValue || tt_exact))
+    }
+
+    /// [`Config::is_exact_with`] under default parameters on a game with a complete hash.
     pub fn is_exact(&self) -> bool {
-        self.algorithm == Algorithm::Negamax && self.flags().iter().all(|e| e.is_exact())
+        self.is_exact_with(&Params::default(), true)
     }
 }
 
@@ -286,25 +337,20 @@ fn flag_list() -> String {
 }
 
 impl fmt::Display for Config {
-    /// The canonical string: a preset when the set equals one, else `alphabeta+...`/`minimax+...`.
+    /// The canonical string: a preset when the configuration equals one, else
+    /// `alphabeta+...` or `minimax+...`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.algorithm == Algorithm::Expectimax {
-            return write!(f, "expectimax");
-        }
-        let named = [
-            ("minimax", Config::MINIMAX),
-            ("alphabeta", Config::from_flags(&[Enhancement::Ab])),
-            ("cammp", Config::from_flags(&CAMMP)),
-            ("all", Config::from_flags(&Enhancement::ALL)),
-        ];
-        if let Some((name, _)) = named.iter().find(|(_, c)| c == self) {
+        let name = |config: Config| PRESETS.iter().find(|p| p.config == config).map(|p| p.name);
+        if let Some(name) = name(*self) {
             return write!(f, "{name}");
         }
-        let base = if self.has(Enhancement::Ab) {
-            "alphabeta"
+        let ab = Config::from_flags(&[Enhancement::Ab]);
+        let base = name(if self.has(Enhancement::Ab) {
+            ab
         } else {
-            "minimax"
-        };
+            Config::MINIMAX
+        });
+        let base = base.expect("minimax and alphabeta are presets");
         write!(f, "{base}")?;
         for e in self.without(Enhancement::Ab).flags() {
             write!(f, "+{}", e.name())?;

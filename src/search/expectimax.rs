@@ -61,7 +61,6 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
     fn root(&mut self, game: &mut G, depth: u32, me: Side) -> (f64, Option<G::Move>) {
         self.counters.n_nodes += 1;
         if let Some(score) = game.terminal_score(0) {
-            self.counters.n_leaves += 1;
             return (f64::from(score), None);
         }
         let mut moves = Vec::new();
@@ -72,22 +71,32 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
             let undo = game.make(mv);
             let value = self.value(game, depth - 1, 1, me);
             game.unmake(mv, undo);
+            if self.capped {
+                break;
+            }
             if best.is_none_or(|(b, _)| value > b) {
                 best = Some((value, mv));
             }
         }
-        best.map_or((f64::from(self.eval.evaluate(game)), None), |(v, m)| {
-            (v, Some(m))
-        })
+        match best {
+            Some((value, mv)) => (value, Some(mv)),
+            None => {
+                self.counters.n_leaves += 1;
+                (f64::from(self.eval.evaluate(game)), None)
+            }
+        }
     }
 
-    /// The value of `game` for `me`.
+    /// The value of `game` for `me` (meaningless once capped: nothing more is counted then).
     fn value(&mut self, game: &mut G, depth: u32, ply: usize, me: Side) -> f64 {
-        self.counters.n_nodes += 1;
-        self.counters.sel_depth = self.counters.sel_depth.max(ply as u64);
-        if self.counters.n_nodes > self.node_limit {
+        if self.counters.n_nodes >= self.node_limit {
             self.capped = true;
         }
+        if self.capped {
+            return 0.0;
+        }
+        self.counters.n_nodes += 1;
+        self.counters.sel_depth = self.counters.sel_depth.max(ply as u64);
         let mine = game.side_to_move() == me;
         let for_me = |score: i32| {
             if mine {
@@ -97,10 +106,9 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
             }
         };
         if let Some(score) = game.terminal_score(ply) {
-            self.counters.n_leaves += 1;
             return for_me(score);
         }
-        if depth == 0 || self.capped {
+        if depth == 0 {
             self.counters.n_leaves += 1;
             return for_me(self.eval.evaluate(game));
         }
@@ -119,6 +127,9 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
             let undo = game.make(mv);
             let value = self.value(game, depth - 1, ply + 1, me);
             game.unmake(mv, undo);
+            if self.capped {
+                break;
+            }
             best = best.max(value);
             sum += value;
         }

@@ -5,13 +5,22 @@
 //! Nothing here allocates per node: move lists and scores live in per-ply buffers made once,
 //! and the principal variation in a triangular table. The search never prints, reads a clock
 //! or touches files; callers time iterations through the callback.
+//!
+//! This file holds the root, iterative deepening and the move loop; the submodules hold the
+//! table's probe and store (`table`), null move, multi-cut and LMR (`pruning`) and
+//! quiescence (`quiescence`). Iterative deepening hands the previous iteration's principal
+//! variation on: along it, its move is tried first where the table offers none.
 
 use super::config::{Config, Enhancement};
-use super::ordering::Ordering;
+use super::ordering::{Ordering, Phase};
 use super::params::Params;
 use super::stats::{Counters, Iteration};
-use super::tt::{Bound, Entry, Table};
+use super::tt::Table;
 use crate::game::{Evaluator, Game, Score, INFINITY, WIN_SCORE};
+
+mod pruning;
+mod quiescence;
+mod table;
 
 /// The deepest nominal depth a search accepts.
 pub const MAX_DEPTH: u32 = 64;
@@ -31,8 +40,15 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
     pv: Vec<G::Move>,
     pv_len: Vec<usize>,
     counters: Counters,
+    /// Nodes expanded by the earlier iterations of this root search.
+    spent: u64,
+    /// The nominal depth of the iteration running.
+    iteration_depth: u32,
     node_limit: u64,
     capped: bool,
+    /// The previous iteration's principal variation, tried first along its path when the
+    /// table offers no move.
+    prev_pv: Vec<G::Move>,
 }
 
 /// What kind of node the search is in, passed down the tree.
@@ -43,30 +59,38 @@ struct Node {
     after_null: bool,
     /// The move into this node was noisy (quiescence follows it).
     after_noisy: bool,
+    /// Every move from the root to this node follows the previous iteration's PV.
+    on_pv: bool,
 }
 
 impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// A searcher; the transposition table is allocated only when a TT flag is on.
     pub fn new(config: Config, params: Params, eval: E) -> Self {
+        let cammp_killers = params.killer_scheme == 1;
         let use_tt = config.has(Enhancement::TtValue) || config.has(Enhancement::TtMove);
-        let tt = use_tt.then(|| Table::new(params.tt_bits, params.tt_scheme));
+        let tt = use_tt.then(|| {
+            Table::new(params.tt_bits, params.tt_scheme).strict_big(params.tt_big_strict == 1)
+        });
         Searcher {
             config,
             params,
             eval,
             tt,
-            ordering: Ordering::new(MAX_PLY),
+            ordering: Ordering::new(MAX_PLY, cammp_killers),
             moves: (0..MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             pv: vec![G::Move::default(); MAX_PLY * MAX_PLY],
             pv_len: vec![0; MAX_PLY],
             counters: Counters::default(),
+            spent: 0,
+            iteration_depth: 0,
             node_limit: u64::MAX,
             capped: false,
+            prev_pv: Vec::new(),
         }
     }
 
-    /// Stops a root search once it has expanded `limit` nodes (main and quiescence); the
-    /// iteration that hits the cap is reported as capped.
+    /// Stops a root search once it has expanded `limit` nodes (main and quiescence, summed
+    /// over its iterations); the iteration that hits the cap is reported as capped.
     pub fn set_node_limit(&mut self, limit: Option<u64>) {
         self.node_limit = limit.unwrap_or(u64::MAX);
     }
@@ -104,11 +128,15 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
         self.ordering.reset(game.move_index_space());
         self.capped = false;
+        self.spent = 0;
+        self.prev_pv.clear();
         let mut iterations = Vec::new();
         let mut guess = None;
         for d in self.schedule(depth) {
             self.counters = Counters::default();
+            self.iteration_depth = d;
             let score = self.root(game, d, guess);
+            self.spent += self.counters.expanded();
             let iteration = Iteration {
                 depth: d,
                 counters: self.counters,
@@ -123,6 +151,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             if self.capped {
                 break;
             }
+            self.prev_pv.clear();
+            self.prev_pv.extend_from_slice(&self.pv[..self.pv_len[0]]);
         }
         iterations
     }
@@ -133,6 +163,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             ply: 0,
             after_null: false,
             after_noisy: false,
+            on_pv: true,
         };
         if !self.config.has(Enhancement::Aspiration) || game.terminal_score(0).is_some() {
             return self.negamax(game, depth, -INFINITY, INFINITY, root);
@@ -157,7 +188,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     }
 
     fn out_of_nodes(&mut self) -> bool {
-        if self.counters.expanded() > self.node_limit {
+        if self.spent + self.counters.expanded() > self.node_limit {
             self.capped = true;
         }
         self.capped
@@ -186,7 +217,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         &mut self,
         game: &mut G,
         depth: u32,
-        mut alpha: Score,
+        alpha: Score,
         beta: Score,
         node: Node,
     ) -> Score {
@@ -197,19 +228,38 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
         self.counters.sel_depth = self.counters.sel_depth.max(node.ply as u64);
         if let Some(score) = game.terminal_score(node.ply) {
-            self.counters.n_leaves += 1;
             return score;
         }
+        let mut window = (alpha, beta);
         if depth == 0 || node.ply + 1 >= MAX_PLY {
-            return self.leaf(game, alpha, beta, node);
+            if depth == 0 && self.params.tt_probe_leaves == 1 {
+                if let (_, Some(score)) = self.probe(game, depth, &mut window, node) {
+                    return score;
+                }
+            }
+            return self.leaf(game, window.0, window.1, node);
         }
-        let ab = self.config.has(Enhancement::Ab);
-        let is_root = node.ply == 0;
         let nodes_before = self.counters.expanded();
-        let (tt_move, tt_answer) = self.probe(game, depth, alpha, beta, node);
+        let (tt_move, tt_answer) = self.probe(game, depth, &mut window, node);
         if let Some(score) = tt_answer {
             return score;
         }
+        self.expand(game, depth, window, node, tt_move, nodes_before)
+    }
+
+    /// The rest of an interior node once the table has not settled it: null move, the moves
+    /// in order, multi-cut, the move loop, the history, killers and table updates.
+    fn expand(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        (mut alpha, beta): (Score, Score),
+        node: Node,
+        tt_move: Option<G::Move>,
+        nodes_before: u64,
+    ) -> Score {
+        let ab = self.config.has(Enhancement::Ab);
+        let is_root = node.ply == 0;
         if let Some(score) = self.try_null_move(game, depth, beta, node) {
             return score;
         }
@@ -221,9 +271,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             return self.leaf(game, alpha, beta, node);
         }
         self.counters.n_interior += 1;
+        let first = tt_move.or_else(|| self.pv_move(node));
+        let slot = self.killer_slot(depth, node);
         self.ordering
-            .order(game, &self.config, &mut moves, tt_move, node.ply);
-        if let Some(score) = self.try_multi_cut(game, &moves, depth, beta, node) {
+            .order(game, &self.config, &mut moves, first, slot, Phase::Main);
+        if let Some(score) = self.try_multi_cut(game, &moves, depth, (alpha, beta), node) {
             self.moves[node.ply] = moves;
             return score;
         }
@@ -233,7 +285,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let mut best_move = None;
         for (i, &mv) in moves.iter().enumerate() {
             let reduce = self.late_move_reduction(game, mv, i, depth, is_root);
-            let (undo, next) = self.enter(game, mv, node.ply);
+            let (undo, mut next) = self.enter(game, mv, node.ply);
+            next.on_pv = node.on_pv && self.prev_pv.get(node.ply) == Some(&mv);
             let score = self.search_move(game, side, depth, reduce, i, alpha, beta, next);
             game.unmake(mv, undo);
             if self.capped {
@@ -255,13 +308,16 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 if i == 0 {
                     self.counters.n_first_move_cutoffs += 1;
                 }
-                self.ordering.record_killer(mv, node.ply);
+                self.ordering.record_killer(mv, slot, Phase::Main);
                 break;
             }
         }
         self.moves[node.ply] = moves;
-        if let Some(mv) = best_move.filter(|_| best > alpha_orig) {
-            self.ordering.record_history(game, mv, depth);
+        if let Some(mv) = best_move {
+            self.ordering.record_best(mv, best, slot);
+            if best > alpha_orig || self.params.history_all == 1 {
+                self.ordering.record_history(game, mv, depth);
+            }
         }
         let size = self.counters.expanded() - nodes_before;
         self.store(
@@ -279,12 +335,19 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             ply: ply + 1,
             after_null: false,
             after_noisy: noisy,
+            on_pv: false,
         };
         (undo, next)
     }
 
     /// Searches one move's subtree: full window for the first move (or without PVS), else a
     /// null window with a re-search; late moves may be reduced first.
+    ///
+    /// A reduced move's value is its reduced search's unless `lmr-research=1` and it beat
+    /// alpha, in which case it is searched again at full depth. The PVS re-search keeps the
+    /// depth the move ended at, so `lmr-research` means the same with and without `pvs`:
+    /// with 0 a reduced move is never searched at full depth and a reduced fail high stands
+    /// (it may raise alpha or cut), in both.
     #[allow(clippy::too_many_arguments)]
     fn search_move(
         &mut self,
@@ -303,280 +366,91 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         } else {
             (alpha, beta)
         };
-        let mut score;
+        let mut child_depth = depth - 1 - reduce;
         if reduce > 0 {
             self.counters.n_lmr_reductions += 1;
-            score = self.child(game, side, depth - 1 - reduce, lo, hi, next);
-            if score > alpha && self.params.lmr_research == 1 && !self.capped {
-                self.counters.n_lmr_researches += 1;
-                score = self.child(game, side, depth - 1, lo, hi, next);
-            }
-        } else {
-            score = self.child(game, side, depth - 1, lo, hi, next);
+        }
+        let mut score = self.child(game, side, child_depth, lo, hi, next);
+        if reduce > 0 && score > alpha && self.params.lmr_research == 1 && !self.capped {
+            self.counters.n_lmr_researches += 1;
+            child_depth = depth - 1;
+            score = self.child(game, side, child_depth, lo, hi, next);
         }
         if pvs && score > alpha && score < beta && !self.capped {
             self.counters.n_pvs_researches += 1;
-            score = self.child(game, side, depth - 1, alpha, beta, next);
+            score = self.child(game, side, child_depth, alpha, beta, next);
         }
         score
     }
 
-    /// The plies to reduce the `index`-th move by (0: none); noisy moves are never reduced.
-    fn late_move_reduction(
-        &self,
-        game: &G,
-        mv: G::Move,
-        index: usize,
-        depth: u32,
-        is_root: bool,
-    ) -> u32 {
-        let applies = self.config.has(Enhancement::Lmr)
-            && !is_root
-            && index >= self.params.lmr_after as usize
-            && depth >= self.params.lmr_min_depth
-            && !game.is_noisy(mv);
-        if applies {
-            self.params.lmr_r.min(depth - 1)
-        } else {
-            0
-        }
+    /// The main search's killers at `ply` and quiescence's, for tests.
+    #[cfg(test)]
+    pub(crate) fn killers(&self, ply: usize) -> [[Option<G::Move>; 2]; 2] {
+        [
+            self.ordering.killers(ply, Phase::Main),
+            self.ordering.killers(ply, Phase::Quiescence),
+        ]
     }
 
-    /// Null-move pruning: hand the move over and search shallower with a null window; a
-    /// fail high there cuts.
-    fn try_null_move(
+    /// Null move at a non-root node of `game` searched to `depth` with bound `beta`, with
+    /// fresh tables, for tests: the value it cuts with, if it does.
+    #[cfg(test)]
+    pub(crate) fn null_move_at(&mut self, game: &mut G, depth: u32, beta: Score) -> Option<Score> {
+        self.ordering.reset(game.move_index_space());
+        self.try_null_move(game, depth, beta, Self::test_node())
+    }
+
+    /// Multi-cut over `game`'s moves in generation order at a non-root node, with fresh
+    /// tables, for tests: the value it cuts with, if it does.
+    #[cfg(test)]
+    pub(crate) fn multi_cut_at(
         &mut self,
         game: &mut G,
         depth: u32,
-        beta: Score,
-        node: Node,
+        window: (Score, Score),
     ) -> Option<Score> {
-        let applies = self.config.has(Enhancement::NullMove)
-            && node.ply > 0
-            && !node.after_null
-            && depth >= self.params.null_min_depth
-            && beta.abs() < WIN_BOUND;
-        if !applies {
-            return None;
-        }
-        let side = game.side_to_move();
-        let undo = game.make_null()?;
-        self.counters.n_null_tries += 1;
-        let next = Node {
-            ply: node.ply + 1,
-            after_null: true,
-            after_noisy: false,
-        };
-        let reduced = depth.saturating_sub(1 + self.params.null_r);
-        let score = self.child(game, side, reduced, beta - 1, beta, next);
-        game.unmake_null(undo);
-        if self.capped || score < beta {
-            return None;
-        }
-        self.counters.n_null_cutoffs += 1;
-        Some(beta)
-    }
-
-    /// Multi-cut: search the first M moves shallower with a null window at beta; C fail
-    /// highs cut the node.
-    fn try_multi_cut(
-        &mut self,
-        game: &mut G,
-        moves: &[G::Move],
-        depth: u32,
-        beta: Score,
-        node: Node,
-    ) -> Option<Score> {
-        let applies = self.config.has(Enhancement::MultiCut)
-            && node.ply > 0
-            && depth >= self.params.multi_cut_min_depth
-            && beta.abs() < WIN_BOUND;
-        if !applies {
-            return None;
-        }
-        self.counters.n_multi_cut_tries += 1;
-        let side = game.side_to_move();
-        let reduced = depth.saturating_sub(1 + self.params.multi_cut_r);
-        let mut fail_highs = 0;
-        for &mv in moves.iter().take(self.params.multi_cut_m as usize) {
-            let (undo, next) = self.enter(game, mv, node.ply);
-            let score = self.child(game, side, reduced, beta - 1, beta, next);
-            game.unmake(mv, undo);
-            if self.capped {
-                return None;
-            }
-            if score >= beta {
-                fail_highs += 1;
-                if fail_highs >= self.params.multi_cut_c {
-                    self.counters.n_multi_cut_cutoffs += 1;
-                    return Some(beta);
-                }
-            }
-        }
-        None
-    }
-
-    /// Probes the table: the stored move (with `tt-move`) and, with `tt-value`, a score when
-    /// the stored bound settles this node.
-    fn probe(
-        &mut self,
-        game: &G,
-        depth: u32,
-        alpha: Score,
-        beta: Score,
-        node: Node,
-    ) -> (Option<G::Move>, Option<Score>) {
-        let Some(tt) = &self.tt else {
-            return (None, None);
-        };
-        self.counters.n_tt_probes += 1;
-        let Some(entry) = tt.probe(game.hash()) else {
-            return (None, None);
-        };
-        self.counters.n_tt_hits += 1;
-        let tt_move = if self.config.has(Enhancement::TtMove) {
-            entry.mv
-        } else {
-            None
-        };
-        let deep_enough = u32::from(entry.depth) == depth
-            || (self.params.tt_cut_deeper == 1 && u32::from(entry.depth) > depth);
-        if !self.config.has(Enhancement::TtValue) || node.ply == 0 || !deep_enough {
-            return (tt_move, None);
-        }
-        let value = from_tt(entry.value, node.ply);
-        let cuts = match entry.bound {
-            Bound::Exact => true,
-            Bound::Lower => value >= beta,
-            Bound::Upper => value <= alpha,
-        };
-        if cuts {
-            self.counters.n_tt_cutoffs += 1;
-            return (tt_move, Some(value));
-        }
-        (tt_move, None)
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn store(
-        &mut self,
-        game: &G,
-        depth: u32,
-        best: Score,
-        alpha: Score,
-        beta: Score,
-        mv: Option<G::Move>,
-        size: u64,
-        ply: usize,
-    ) {
-        let ab = self.config.has(Enhancement::Ab);
-        let Some(tt) = &mut self.tt else { return };
-        let bound = if !ab {
-            Bound::Exact
-        } else if best <= alpha {
-            Bound::Upper
-        } else if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
-        tt.store(Entry {
-            key: game.hash(),
-            mv,
-            value: to_tt(best, ply),
-            depth: depth as u8,
-            bound,
-            size: size.min(u64::from(u32::MAX)) as u32,
-        });
-    }
-
-    /// A node at depth 0: a static evaluation, or quiescence after a noisy move.
-    fn leaf(&mut self, game: &mut G, alpha: Score, beta: Score, node: Node) -> Score {
-        if self.config.has(Enhancement::Quiescence) && node.after_noisy {
-            return self.quiesce(game, alpha, beta, node.ply, 0);
-        }
-        self.counters.n_leaves += 1;
-        self.eval.evaluate(game)
-    }
-
-    /// Quiescence below a noisy move: stand pat on the evaluation, then search every move
-    /// (or only the noisy ones), going on only after noisy moves, at most `q-limit` plies.
-    fn quiesce(
-        &mut self,
-        game: &mut G,
-        mut alpha: Score,
-        beta: Score,
-        ply: usize,
-        qdepth: u32,
-    ) -> Score {
-        let ab = self.config.has(Enhancement::Ab);
-        self.counters.n_leaves += 1;
-        let stand = self.eval.evaluate(game);
-        if qdepth >= self.params.q_limit || ply + 1 >= MAX_PLY || (ab && stand >= beta) {
-            return stand;
-        }
-        let mut best = stand;
-        if ab {
-            alpha = alpha.max(stand);
-        }
-        let mut moves = std::mem::take(&mut self.moves[ply]);
-        moves.clear();
+        self.ordering.reset(game.move_index_space());
+        let mut moves = Vec::new();
         game.generate_moves(&mut moves);
-        if self.params.q_all_moves == 0 {
-            moves.retain(|&mv| game.is_noisy(mv));
-        }
-        self.ordering
-            .order(game, &self.config, &mut moves, None, ply);
-        let side = game.side_to_move();
-        for &mv in moves.iter() {
-            let noisy = game.is_noisy(mv);
-            let undo = game.make(mv);
-            let score = if game.side_to_move() == side {
-                self.qnode(game, alpha, beta, ply + 1, qdepth + 1, noisy)
-            } else {
-                -self.qnode(game, -beta, -alpha, ply + 1, qdepth + 1, noisy)
-            };
-            game.unmake(mv, undo);
-            if self.capped {
-                break;
-            }
-            best = best.max(score);
-            if ab {
-                alpha = alpha.max(score);
-                if score >= beta {
-                    self.ordering.record_killer(mv, ply);
-                    break;
-                }
-            }
-        }
-        self.moves[ply] = moves;
-        best
+        self.try_multi_cut(game, &moves, depth, window, Self::test_node())
     }
 
-    /// One quiescence node.
-    fn qnode(
-        &mut self,
-        game: &mut G,
-        alpha: Score,
-        beta: Score,
-        ply: usize,
-        qdepth: u32,
-        after_noisy: bool,
-    ) -> Score {
-        self.counters.n_qnodes += 1;
-        if self.out_of_nodes() {
-            return 0;
+    #[cfg(test)]
+    fn test_node() -> Node {
+        Node {
+            ply: 1,
+            after_null: false,
+            after_noisy: false,
+            on_pv: false,
         }
-        self.counters.sel_depth = self.counters.sel_depth.max(ply as u64);
-        if let Some(score) = game.terminal_score(ply) {
-            self.counters.n_leaves += 1;
-            return score;
+    }
+
+    /// The history table after the last search, for tests.
+    #[cfg(test)]
+    pub(crate) fn history(&self) -> &[u64] {
+        self.ordering.history()
+    }
+
+    /// The root moves in the order the last iteration searched them, for tests.
+    #[cfg(test)]
+    pub(crate) fn root_moves(&self) -> &[G::Move] {
+        &self.moves[0]
+    }
+
+    /// Where a node's killers live: its ply, or with `killer-scheme=1` (CAMMP) the depth
+    /// consumed since the root of this iteration.
+    fn killer_slot(&self, depth: u32, node: Node) -> usize {
+        if self.params.killer_scheme == 1 {
+            (self.iteration_depth - depth) as usize
+        } else {
+            node.ply
         }
-        if !after_noisy {
-            self.counters.n_leaves += 1;
-            return self.eval.evaluate(game);
-        }
-        self.quiesce(game, alpha, beta, ply, qdepth)
+    }
+
+    /// The previous iteration's move at `node` when the node lies on its principal variation
+    /// (iterative deepening's hint when the table has no move).
+    fn pv_move(&self, node: Node) -> Option<G::Move> {
+        node.on_pv.then(|| self.prev_pv.get(node.ply).copied())?
     }
 
     fn update_pv(&mut self, ply: usize, mv: G::Move) {
@@ -585,26 +459,5 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         row[0] = mv;
         row[1..=child_len].copy_from_slice(&rest[0..child_len]);
         self.pv_len[ply] = child_len + 1;
-    }
-}
-
-/// Mate scores are stored relative to the node, so they stay right at any ply.
-fn to_tt(score: Score, ply: usize) -> Score {
-    if score >= WIN_BOUND {
-        score + ply as Score
-    } else if score <= -WIN_BOUND {
-        score - ply as Score
-    } else {
-        score
-    }
-}
-
-fn from_tt(score: Score, ply: usize) -> Score {
-    if score >= WIN_BOUND {
-        score - ply as Score
-    } else if score <= -WIN_BOUND {
-        score + ply as Score
-    } else {
-        score
     }
 }

@@ -1,25 +1,49 @@
-//! Move ordering: the transposition-table move first, then killer moves, then the history
-//! heuristic, each behind its own flag. Ties keep the game's generation order, so ordering
+//! Move ordering: the transposition-table move first (without one, iterative deepening's move
+//! from the previous principal variation), then killer moves, then the history heuristic,
+//! each behind its own flag. Ties keep the game's generation order, so ordering
 //! is deterministic. Scratch space is per ply and reused, so ordering never allocates.
 
 use super::config::{Config, Enhancement};
-use crate::game::Game;
+use crate::game::{Game, Score};
 
 const TT_MOVE_SCORE: i64 = 1 << 40;
 const KILLER_SCORE: i64 = 1 << 39;
 
+/// Which search a killer belongs to: quiescence keeps its own killers, so its cutoffs never
+/// reorder the main search at the same ply (nor the other way round).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// The main search.
+    Main,
+    /// Quiescence below it.
+    Quiescence,
+}
+
 /// Killer and history tables plus the scratch space for sorting.
+///
+/// Killers live in slots, one pair per index (the ply, or CAMMP's depth consumed; the
+/// searcher chooses). Two schemes fill the main search's pairs: the two newest cutoff moves,
+/// newest first; or CAMMP's, where the first is the last cutoff move (overwritten, no shift)
+/// and the second the best move of any finished node whose score beat the one stored there.
+/// Quiescence always keeps the two newest.
 pub struct Ordering<M> {
-    killers: Vec<[Option<M>; 2]>,
+    /// Two killers per slot, one table per [`Phase`].
+    killers: [Vec<[Option<M>; 2]>; 2],
+    /// CAMMP's scheme for the main search's killers.
+    cammp_killers: bool,
+    /// Under CAMMP's scheme, the score of each slot's second killer.
+    best_scores: Vec<Score>,
     history: Vec<u64>,
     scratch: Vec<(i64, usize, M)>,
 }
 
 impl<M: Copy + Eq> Ordering<M> {
-    /// Tables for searches up to `max_ply` plies deep.
-    pub fn new(max_ply: usize) -> Self {
+    /// Tables for searches up to `max_ply` plies deep, with CAMMP's killer scheme or not.
+    pub fn new(max_ply: usize, cammp_killers: bool) -> Self {
         Ordering {
-            killers: vec![[None; 2]; max_ply],
+            killers: [vec![[None; 2]; max_ply], vec![[None; 2]; max_ply]],
+            cammp_killers,
+            best_scores: vec![Score::MIN; max_ply],
             history: Vec::new(),
             scratch: Vec::with_capacity(256),
         }
@@ -27,33 +51,39 @@ impl<M: Copy + Eq> Ordering<M> {
 
     /// Empties the tables before a root search; `moves` is the game's move-index space.
     pub fn reset(&mut self, moves: usize) {
-        self.killers.fill([None; 2]);
+        for table in &mut self.killers {
+            table.fill([None; 2]);
+        }
+        self.best_scores.fill(Score::MIN);
         self.history.clear();
         self.history.resize(moves, 0);
     }
 
-    /// Sorts `moves` best first by the flags that are on; leaves them alone when none is.
+    /// Sorts `moves` best first by the flags that are on, `first` (the table's or the previous
+    /// iteration's move) before all; leaves them alone when there is nothing to sort by.
     pub fn order<G: Game<Move = M>>(
         &mut self,
         game: &G,
         config: &Config,
         moves: &mut [M],
-        tt_move: Option<M>,
+        first: Option<M>,
         ply: usize,
+        phase: Phase,
     ) {
         let killers = config.has(Enhancement::Killers);
         let history = config.has(Enhancement::History);
-        if tt_move.is_none() && !killers && !history {
+        if first.is_none() && !killers && !history {
             return;
         }
         self.scratch.clear();
         for (i, &mv) in moves.iter().enumerate() {
             let mut score = 0;
-            if Some(mv) == tt_move {
+            if Some(mv) == first {
                 score += TT_MOVE_SCORE;
             }
             if killers {
-                if let Some(slot) = self.killers[ply].iter().position(|&k| k == Some(mv)) {
+                let slots = &self.killers[phase as usize][ply];
+                if let Some(slot) = slots.iter().position(|&k| k == Some(mv)) {
                     score += KILLER_SCORE >> slot;
                 }
             }
@@ -69,12 +99,23 @@ impl<M: Copy + Eq> Ordering<M> {
         }
     }
 
-    /// Remembers `mv` as a killer at `ply` (the newest first, two kept).
-    pub fn record_killer(&mut self, mv: M, ply: usize) {
-        let slots = &mut self.killers[ply];
-        if slots[0] != Some(mv) {
+    /// Remembers the cutoff move `mv` as a killer in `slot`.
+    pub fn record_killer(&mut self, mv: M, slot: usize, phase: Phase) {
+        let slots = &mut self.killers[phase as usize][slot];
+        if self.cammp_killers && phase == Phase::Main {
+            slots[0] = Some(mv);
+        } else if slots[0] != Some(mv) {
             slots[1] = slots[0];
             slots[0] = Some(mv);
+        }
+    }
+
+    /// Under CAMMP's scheme, makes a finished node's best move `mv` the second killer in
+    /// `slot` when its `score` beats the one stored there; nothing otherwise.
+    pub fn record_best(&mut self, mv: M, score: Score, slot: usize) {
+        if self.cammp_killers && score > self.best_scores[slot] {
+            self.best_scores[slot] = score;
+            self.killers[Phase::Main as usize][slot][1] = Some(mv);
         }
     }
 
@@ -82,5 +123,17 @@ impl<M: Copy + Eq> Ordering<M> {
     pub fn record_history<G: Game<Move = M>>(&mut self, game: &G, mv: M, depth: u32) {
         let idx = game.move_index(mv);
         self.history[idx] = self.history[idx].saturating_add(u64::from(depth * depth));
+    }
+
+    /// The history table, for tests.
+    #[cfg(test)]
+    pub fn history(&self) -> &[u64] {
+        &self.history
+    }
+
+    /// The two killers at `ply`, for tests.
+    #[cfg(test)]
+    pub fn killers(&self, ply: usize, phase: Phase) -> [Option<M>; 2] {
+        self.killers[phase as usize][ply]
     }
 }

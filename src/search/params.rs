@@ -1,7 +1,10 @@
 //! Every tunable number of the search in one struct, with its name, default and range.
 //!
-//! The defaults are CAMMP's (RULES.md section 1). `--param name=value` goes through
-//! [`Params::set`]; [`PARAMS`] is the registry, and a test checks that it covers every field.
+//! The numbers default to CAMMP's (RULES.md section 1); where our technique differs from
+//! CAMMP's program in kind, a 0/1 parameter chooses, the textbook (current) behaviour by
+//! default and CAMMP's under the [`PROFILES`] entry `cammp-java`. `--param name=value` goes
+//! through [`Params::set`]; [`PARAMS`] is the registry, and a test checks that it covers every
+//! field. A profile is a named list of assignments applied before the individual ones.
 
 use serde::{Deserialize, Serialize};
 
@@ -45,7 +48,7 @@ impl TtScheme {
 
 /// The search's tunable numbers.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
 pub struct Params {
     /// log2 of the number of entries in each transposition table.
     pub tt_bits: u32,
@@ -53,6 +56,12 @@ pub struct Params {
     pub tt_scheme: TtScheme,
     /// 1: entries searched deeper than needed may cut too (faster, no longer exact).
     pub tt_cut_deeper: u32,
+    /// 1: a stored bound that does not cut narrows the window (CAMMP).
+    pub tt_narrow: u32,
+    /// 1: depth-0 nodes probe the table too (CAMMP).
+    pub tt_probe_leaves: u32,
+    /// 1: the big1 schemes replace only on a strictly bigger subtree (CAMMP).
+    pub tt_big_strict: u32,
     /// Iterative deepening steps by this many plies, ending at the target depth.
     pub id_step: u32,
     /// Half-width of the root aspiration window, in evaluation units.
@@ -69,6 +78,12 @@ pub struct Params {
     pub multi_cut_r: u32,
     /// Multi-cut is tried only at this remaining depth or more.
     pub multi_cut_min_depth: u32,
+    /// 1: multi-cut probes search the full window (alpha, beta), not a null window (CAMMP).
+    pub multi_cut_full_window: u32,
+    /// 1: no null move directly below a multi-cut probe (CAMMP).
+    pub multi_cut_no_null: u32,
+    /// 1: a null move that cuts returns its search's value, not beta (CAMMP).
+    pub null_fail_soft: u32,
     /// Late move reduction starts after this many moves.
     pub lmr_after: u32,
     /// Plies a late move is reduced by.
@@ -77,10 +92,27 @@ pub struct Params {
     pub lmr_min_depth: u32,
     /// 1: a reduced move that fails high is searched again at full depth.
     pub lmr_research: u32,
+    /// 1: noisy moves are reduced too (CAMMP).
+    pub lmr_captures: u32,
+    /// 1: history credits the best move of every node that finishes its move loop, fail-low
+    /// nodes included (CAMMP); 0: only nodes whose best move raised alpha.
+    pub history_all: u32,
+    /// Killer slots. 0: the two newest cutoff moves per ply. 1: CAMMP's: slot 1 the last
+    /// cutoff move, slot 2 the best-scoring move of any finished node, indexed by depth
+    /// consumed (iteration depth minus remaining depth).
+    pub killer_scheme: u32,
     /// Quiescence goes at most this many plies below the nominal depth.
     pub q_limit: u32,
     /// 1: quiescence searches all moves after a noisy one (CAMMP); 0: noisy moves only.
     pub q_all_moves: u32,
+    /// Quiescence tests "quiet" every this many q-plies (CAMMP: 2, so the reply to a capture
+    /// and the next move are both searched, and the extension goes on only if that second
+    /// move is noisy).
+    pub q_quiet_every: u32,
+    /// q-node counting. 0: every entry to quiescence below a depth-0 node. 1: CAMMP's: only
+    /// q-nodes that expand (past the stand-pat, quiet and terminal tests), the depth-0 node's
+    /// own expansion included.
+    pub q_count: u32,
 }
 
 impl Default for Params {
@@ -89,6 +121,9 @@ impl Default for Params {
             tt_bits: 16,
             tt_scheme: TtScheme::TwoBig1,
             tt_cut_deeper: 0,
+            tt_narrow: 0,
+            tt_probe_leaves: 0,
+            tt_big_strict: 0,
             id_step: 2,
             aspiration_window: 50,
             null_r: 2,
@@ -97,12 +132,20 @@ impl Default for Params {
             multi_cut_c: 3,
             multi_cut_r: 2,
             multi_cut_min_depth: 3,
+            multi_cut_full_window: 0,
+            multi_cut_no_null: 0,
+            null_fail_soft: 0,
             lmr_after: 5,
             lmr_r: 2,
             lmr_min_depth: 3,
             lmr_research: 0,
+            lmr_captures: 0,
+            history_all: 0,
+            killer_scheme: 0,
             q_limit: 6,
             q_all_moves: 1,
+            q_quiet_every: 1,
+            q_count: 0,
         }
     }
 }
@@ -140,6 +183,9 @@ macro_rules! registry {
 registry! {
     tt_bits, "tt-bits", 0, 28, "log2 of the entries in each transposition table";
     tt_cut_deeper, "tt-cut-deeper", 0, 1, "1: deeper entries may cut too (not exact)";
+    tt_narrow, "tt-narrow", 0, 1, "1: a bound that does not cut narrows the window";
+    tt_probe_leaves, "tt-probe-leaves", 0, 1, "1: depth-0 nodes probe the table";
+    tt_big_strict, "tt-big-strict", 0, 1, "1: big1 schemes replace only on a bigger subtree";
     id_step, "id-step", 1, 8, "iterative deepening step in plies";
     aspiration_window, "aspiration-window", 1, 1_000_000, "root window half-width";
     null_r, "null-r", 1, 8, "null-move reduction R";
@@ -148,12 +194,70 @@ registry! {
     multi_cut_c, "multi-cut-c", 1, 64, "multi-cut fail-highs needed C";
     multi_cut_r, "multi-cut-r", 1, 8, "multi-cut reduction R";
     multi_cut_min_depth, "multi-cut-min-depth", 1, 64, "least depth for multi-cut";
+    multi_cut_full_window, "multi-cut-full-window", 0, 1, "1: probes search (alpha, beta)";
+    multi_cut_no_null, "multi-cut-no-null", 0, 1, "1: no null move right below a probe";
+    null_fail_soft, "null-fail-soft", 0, 1, "1: a null-move cut returns its value, not beta";
     lmr_after, "lmr-after", 1, 64, "moves searched before reductions start";
     lmr_r, "lmr-r", 1, 8, "late move reduction in plies";
     lmr_min_depth, "lmr-min-depth", 1, 64, "least depth for late move reductions";
     lmr_research, "lmr-research", 0, 1, "1: re-search reduced moves that fail high";
+    lmr_captures, "lmr-captures", 0, 1, "1: reduce noisy moves too";
+    history_all, "history-all", 0, 1, "1: credit every finished node's best move";
+    killer_scheme, "killer-scheme", 0, 1, "0: two newest per ply; 1: CAMMP's slots";
     q_limit, "q-limit", 0, 60, "quiescence plies below the nominal depth";
     q_all_moves, "q-all-moves", 0, 1, "1: all moves after a noisy one; 0: noisy only";
+    q_quiet_every, "q-quiet-every", 1, 2, "test quiet every this many q-plies";
+    q_count, "q-count", 0, 1, "0: every q-node entry; 1: expanding q-nodes only";
+}
+
+/// A named set of `--param` assignments (`--params NAME`).
+pub struct Profile {
+    /// The name.
+    pub name: &'static str,
+    /// What it is, for `--help`.
+    pub help: &'static str,
+    /// The assignments, applied in order.
+    pub assignments: &'static [&'static str],
+}
+
+/// Every profile.
+///
+/// `cammp-java` is every kind of difference between our techniques and the CAMMP program's
+/// (`colinschepers/MingMang`, `src/AlphaBeta.java`), each a parameter set to CAMMP's side.
+/// CAMMP's outright bugs are not reproduced: it stores TT bounds inverted (a fail low as a
+/// lower bound, a fail high as an upper one) and classifies them against the window before
+/// the table narrowed it; its quiescence sets `score = alpha` where it means `alpha = score`;
+/// its quiescence scores a terminal position by the evaluation; and a position already in
+/// its first TT slot is rewritten into the second, leaving the stale entry first.
+pub const PROFILES: &[Profile] = &[Profile {
+    name: "cammp-java",
+    help: "every CAMMP search difference, its bugs left out",
+    assignments: &[
+        "tt-cut-deeper=1",
+        "tt-narrow=1",
+        "tt-probe-leaves=1",
+        "tt-big-strict=1",
+        "multi-cut-full-window=1",
+        "multi-cut-no-null=1",
+        "null-fail-soft=1",
+        "lmr-captures=1",
+        "history-all=1",
+        "killer-scheme=1",
+        "q-quiet-every=2",
+        "q-count=1",
+    ],
+}];
+
+/// The `--params` help: every profile with what it is.
+pub fn profiles_help() -> String {
+    let list: Vec<String> = PROFILES
+        .iter()
+        .map(|p| format!("{} ({}: {})", p.name, p.help, p.assignments.join(" ")))
+        .collect();
+    format!(
+        "A named set of params, applied before any --param (repeatable): {}",
+        list.join("; ")
+    )
 }
 
 impl Params {
@@ -189,6 +293,23 @@ impl Params {
         }
         *self.field_mut(name).expect("the registry names a field") = number;
         Ok(())
+    }
+
+    /// Applies the profiles named in `names`, in order.
+    pub fn with_profiles<'a>(
+        self,
+        names: impl IntoIterator<Item = &'a str>,
+    ) -> Result<Params, String> {
+        names.into_iter().try_fold(self, |params, name| {
+            let profile = PROFILES.iter().find(|p| p.name == name).ok_or_else(|| {
+                let names: Vec<&str> = PROFILES.iter().map(|p| p.name).collect();
+                format!(
+                    "unknown params profile `{name}` (profiles: {})",
+                    names.join(", ")
+                )
+            })?;
+            params.with_assignments(profile.assignments.iter().copied())
+        })
     }
 
     /// Applies `name=value` assignments in order.

@@ -1,4 +1,22 @@
-//! What a search counts, per iteration: the figures of DESIGN.md "What is counted".
+//! What a search counts, per iteration: the figures of DESIGN.md "What is counted", defined
+//! here once (the README repeats these definitions).
+//!
+//! - A *node* is one entry to the main search function (`n_nodes`): the root, interior nodes,
+//!   leaves, terminal positions, nodes answered by the table, every re-search (PVS, LMR,
+//!   aspiration) and the probes of null move and multi-cut. A *q-node* (`n_qnodes`) is one
+//!   entry to quiescence below a depth-0 node; the depth-0 node itself is a node, not a
+//!   q-node. (With `q-count=1`, CAMMP's counting, `n_qnodes` counts only the q-nodes that
+//!   expand, the depth-0 node's own expansion included.) `expanded() = n_nodes + n_qnodes` is the headline figure and what the node cap
+//!   (`--max-nodes`) limits, summed over the iterations of one root search.
+//! - `n_leaves` counts static evaluations at nodes and q-nodes: depth-0 nodes, quiescence's
+//!   stand-pat and its quiet ends, nodes without moves. Terminal positions (scored by the
+//!   rules) are not leaves; the evaluation that centres the first aspiration window is not
+//!   counted either (it is no node).
+//! - `n_interior` counts nodes and q-nodes that generated moves and searched them, so
+//!   expanding quiescence nodes are in it; a q-node that stands pat or reaches `q-limit` is
+//!   not.
+//! - Expectimax counts nodes, leaves and interior nodes the same way and stops counting at the
+//!   cap: a capped search has counted exactly `--max-nodes` nodes.
 //!
 //! Plain `u64` counters; ratios (branching factor, cutoff rates, nodes per second) are left to
 //! reports.
@@ -9,13 +27,14 @@ use std::ops::AddAssign;
 /// The counters of one iteration (or a sum of iterations).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Counters {
-    /// Entries to the main search function: root, interior, leaves, re-searches, TT cuts.
+    /// Entries to the main search function: root, interior, leaves, terminals, re-searches,
+    /// TT cuts, null-move and multi-cut probes.
     pub n_nodes: u64,
-    /// Quiescence nodes below the main search.
+    /// Quiescence nodes below the main search's depth-0 nodes.
     pub n_qnodes: u64,
-    /// Static evaluations.
+    /// Static evaluations at nodes and q-nodes (terminal positions are not counted).
     pub n_leaves: u64,
-    /// Nodes that generated moves.
+    /// Nodes and q-nodes that generated moves and searched them.
     pub n_interior: u64,
     /// Transposition-table probes.
     pub n_tt_probes: u64,

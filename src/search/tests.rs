@@ -196,3 +196,10 @@ fn every_replacement_scheme_changes_the_tree() {
     distinct.dedup();
     assert_eq!(distinct.len(), counts.len(), "{counts:?}");
 }
+
+mod cammp;
+mod fixes;
+mod mates;
+mod support;
+mod tables;
+mod techniques;

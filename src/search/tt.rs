@@ -36,6 +36,8 @@ pub struct Table<M> {
     entries: Vec<Option<Entry<M>>>,
     mask: usize,
     scheme: TtScheme,
+    /// The big1 schemes replace only on a strictly bigger subtree (CAMMP).
+    strict_big: bool,
 }
 
 impl<M: Copy> Table<M> {
@@ -47,6 +49,15 @@ impl<M: Copy> Table<M> {
             entries: vec![None; slots * ways],
             mask: slots - 1,
             scheme,
+            strict_big: false,
+        }
+    }
+
+    /// This table, whose big1 schemes replace only on a strictly bigger subtree when `strict`.
+    pub fn strict_big(self, strict: bool) -> Self {
+        Table {
+            strict_big: strict,
+            ..self
         }
     }
 
@@ -106,6 +117,7 @@ impl<M: Copy> Table<M> {
         match self.scheme {
             TtScheme::New => true,
             TtScheme::Deep | TtScheme::TwoDeep => new.depth >= old.depth,
+            TtScheme::Big1 | TtScheme::TwoBig1 if self.strict_big => new.size > old.size,
             TtScheme::Big1 | TtScheme::TwoBig1 => new.size >= old.size,
         }
     }

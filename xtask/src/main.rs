@@ -6,6 +6,7 @@
 //! the `match` in `main` and one function.
 
 mod criterion;
+mod mutants;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -24,7 +25,10 @@ tasks:
   criterion-check NAME [--tolerance PCT] [FILTER]
                    compare with baseline NAME and exit 1 when a benchmark's mean time got
                    slower by more than PCT percent (default 10) at the lower end of
-                   criterion's 95% confidence interval";
+                   criterion's 95% confidence interval
+  mutants [FILE...] [-- TEST-ARGS...]
+                   cargo-mutants (installed when missing) over FILEs (default src/search/),
+                   each mutant tested with TEST-ARGS (default --lib search::)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -41,6 +45,7 @@ fn main() -> ExitCode {
         "ci" => run(Command::new("bash").arg(".ci/run")),
         "criterion" => criterion(rest),
         "criterion-check" => criterion::check(rest),
+        "mutants" => mutants::mutants(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             ExitCode::SUCCESS

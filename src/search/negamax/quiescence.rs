@@ -1,0 +1,109 @@
+//! Quiescence: below a depth-0 node reached by a noisy move, stand pat on the evaluation and
+//! search on while moves stay noisy, at most `q-limit` plies. It keeps its own killers.
+//!
+//! Two parameters give CAMMP's variant: `q-quiet-every=2` tests "quiet" only at every second
+//! q-ply (so the reply to a capture and the next move are searched whatever they are), and
+//! `q-count=1` counts only the q-nodes that expand, the depth-0 node's own expansion
+//! included (see `stats.rs` for the default counting).
+
+use super::{Node, Searcher, MAX_PLY};
+use crate::game::{Evaluator, Game, Score};
+use crate::search::config::Enhancement;
+use crate::search::ordering::Phase;
+
+impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
+    /// A node at depth 0: a static evaluation, or quiescence after a noisy move.
+    pub(super) fn leaf(&mut self, game: &mut G, alpha: Score, beta: Score, node: Node) -> Score {
+        if self.config.has(Enhancement::Quiescence) && node.after_noisy {
+            return self.quiesce(game, alpha, beta, node.ply, 0);
+        }
+        self.counters.n_leaves += 1;
+        self.eval.evaluate(game)
+    }
+
+    /// Quiescence below a noisy move: stand pat on the evaluation, then search every move
+    /// (or only the noisy ones), going on only after noisy moves, at most `q-limit` plies.
+    fn quiesce(
+        &mut self,
+        game: &mut G,
+        mut alpha: Score,
+        beta: Score,
+        ply: usize,
+        qdepth: u32,
+    ) -> Score {
+        let ab = self.config.has(Enhancement::Ab);
+        self.counters.n_leaves += 1;
+        let stand = self.eval.evaluate(game);
+        if qdepth >= self.params.q_limit || ply + 1 >= MAX_PLY || (ab && stand >= beta) {
+            return stand;
+        }
+        let mut best = stand;
+        if ab {
+            alpha = alpha.max(stand);
+        }
+        self.counters.n_interior += 1;
+        if self.params.q_count == 1 {
+            self.counters.n_qnodes += 1;
+        }
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        moves.clear();
+        game.generate_moves(&mut moves);
+        if self.params.q_all_moves == 0 {
+            moves.retain(|&mv| game.is_noisy(mv));
+        }
+        self.ordering
+            .order(game, &self.config, &mut moves, None, ply, Phase::Quiescence);
+        let side = game.side_to_move();
+        for &mv in moves.iter() {
+            let noisy = game.is_noisy(mv);
+            let undo = game.make(mv);
+            let score = if game.side_to_move() == side {
+                self.qnode(game, alpha, beta, ply + 1, qdepth + 1, noisy)
+            } else {
+                -self.qnode(game, -beta, -alpha, ply + 1, qdepth + 1, noisy)
+            };
+            game.unmake(mv, undo);
+            if self.capped {
+                break;
+            }
+            best = best.max(score);
+            if ab {
+                alpha = alpha.max(score);
+                if score >= beta {
+                    self.ordering.record_killer(mv, ply, Phase::Quiescence);
+                    break;
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        best
+    }
+
+    /// One quiescence node: it goes on after a noisy move, or at a q-ply where "quiet" is not
+    /// tested.
+    fn qnode(
+        &mut self,
+        game: &mut G,
+        alpha: Score,
+        beta: Score,
+        ply: usize,
+        qdepth: u32,
+        after_noisy: bool,
+    ) -> Score {
+        if self.params.q_count == 0 {
+            self.counters.n_qnodes += 1;
+        }
+        if self.out_of_nodes() {
+            return 0;
+        }
+        self.counters.sel_depth = self.counters.sel_depth.max(ply as u64);
+        if let Some(score) = game.terminal_score(ply) {
+            return score;
+        }
+        if !after_noisy && qdepth % self.params.q_quiet_every == 0 {
+            self.counters.n_leaves += 1;
+            return self.eval.evaluate(game);
+        }
+        self.quiesce(game, alpha, beta, ply, qdepth)
+    }
+}

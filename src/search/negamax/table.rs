@@ -1,0 +1,112 @@
+//! The negamax's use of the transposition table: probing for a move and a settling bound,
+//! storing results, and mate scores stored relative to the node.
+
+use super::{Node, Searcher, WIN_BOUND};
+use crate::game::{Evaluator, Game, Score};
+use crate::search::config::Enhancement;
+use crate::search::tt::{Bound, Entry};
+
+impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
+    /// Probes the table: the stored move (with `tt-move`) and, with `tt-value`, a score when
+    /// the stored bound settles this node; with `tt-narrow=1` a bound that does not settle it
+    /// narrows `window` (alpha, beta) instead.
+    pub(super) fn probe(
+        &mut self,
+        game: &G,
+        depth: u32,
+        window: &mut (Score, Score),
+        node: Node,
+    ) -> (Option<G::Move>, Option<Score>) {
+        let Some(tt) = &self.tt else {
+            return (None, None);
+        };
+        self.counters.n_tt_probes += 1;
+        let Some(entry) = tt.probe(game.hash()) else {
+            return (None, None);
+        };
+        self.counters.n_tt_hits += 1;
+        let tt_move = if self.config.has(Enhancement::TtMove) {
+            entry.mv
+        } else {
+            None
+        };
+        let deep_enough = u32::from(entry.depth) == depth
+            || (self.params.tt_cut_deeper == 1 && u32::from(entry.depth) > depth);
+        if !self.config.has(Enhancement::TtValue) || node.ply == 0 || !deep_enough {
+            return (tt_move, None);
+        }
+        let value = from_tt(entry.value, node.ply);
+        let (alpha, beta) = *window;
+        let cuts = match entry.bound {
+            Bound::Exact => true,
+            Bound::Lower => value >= beta,
+            Bound::Upper => value <= alpha,
+        };
+        if !cuts && self.params.tt_narrow == 1 {
+            match entry.bound {
+                Bound::Lower => window.0 = alpha.max(value),
+                Bound::Upper => window.1 = beta.min(value),
+                Bound::Exact => {}
+            }
+        }
+        if cuts {
+            self.counters.n_tt_cutoffs += 1;
+            return (tt_move, Some(value));
+        }
+        (tt_move, None)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn store(
+        &mut self,
+        game: &G,
+        depth: u32,
+        best: Score,
+        alpha: Score,
+        beta: Score,
+        mv: Option<G::Move>,
+        size: u64,
+        ply: usize,
+    ) {
+        let ab = self.config.has(Enhancement::Ab);
+        let Some(tt) = &mut self.tt else { return };
+        let bound = if !ab {
+            Bound::Exact
+        } else if best <= alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        tt.store(Entry {
+            key: game.hash(),
+            mv,
+            value: to_tt(best, ply),
+            depth: depth as u8,
+            bound,
+            size: size.min(u64::from(u32::MAX)) as u32,
+        });
+    }
+}
+
+/// Mate scores are stored relative to the node, so they stay right at any ply.
+fn to_tt(score: Score, ply: usize) -> Score {
+    if score >= WIN_BOUND {
+        score + ply as Score
+    } else if score <= -WIN_BOUND {
+        score - ply as Score
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: Score, ply: usize) -> Score {
+    if score >= WIN_BOUND {
+        score - ply as Score
+    } else if score <= -WIN_BOUND {
+        score + ply as Score
+    } else {
+        score
+    }
+}

@@ -1,0 +1,334 @@
+//! Each pruning and ordering technique does what it promises, checked against a small
+//! reference written here: null move (never with a mate bound), multi-cut (cuts exactly when
+//! C of the first M probes fail high), LMR (reduces the moves the params say, re-searches per
+//! `lmr-research`), quiescence (stands pat, stops at `q-limit`), killers and history.
+
+use super::support::{config, iterations, kalah_positions, params, value};
+use crate::game::kalah::Kalah;
+use crate::game::{Evaluator, Game, Score, INFINITY, WIN_SCORE};
+use crate::search::ordering::{Ordering, Phase};
+use crate::search::{Config, Params, Searcher};
+
+type Eval = <Kalah as Game>::Eval;
+
+fn store_diff() -> Eval {
+    Kalah::parse_eval("store-diff").unwrap()
+}
+
+/// The value of `mv`'s child searched to `depth` (at least 1) by plain alpha-beta, for the
+/// side to move at `game`.
+fn child_value(game: &Kalah, mv: u8, depth: u32) -> Score {
+    let mut child = game.clone();
+    child.make(mv);
+    let v = value(
+        &child,
+        config("alphabeta"),
+        Params::default(),
+        store_diff(),
+        depth,
+    );
+    if child.side_to_move() == game.side_to_move() {
+        v
+    } else {
+        -v
+    }
+}
+
+#[test]
+fn null_move_never_prunes_against_a_mate_bound() {
+    // A mate in 100 plies: within the 128 plies the search tells mates apart by.
+    let bound = WIN_SCORE - 100;
+    for mut game in kalah_positions(0..6, 8) {
+        let p = params(&["null-min-depth=1"]);
+        let mut searcher = Searcher::new(config("alphabeta+null-move"), p, store_diff());
+        // Far below any evaluation, the null move cuts ...
+        assert_eq!(searcher.null_move_at(&mut game, 4, -1_000), Some(-1_000));
+        // ... but never against a bound that is a mate score, either way.
+        assert_eq!(searcher.null_move_at(&mut game, 4, -bound), None);
+        assert_eq!(searcher.null_move_at(&mut game, 4, bound), None);
+    }
+}
+
+/// Multi-cut probes are searched at depth - 1 - R; it cuts exactly when C of the first M
+/// moves' probe values reach beta.
+#[test]
+fn multi_cut_cuts_exactly_when_c_of_m_probes_fail_high() {
+    let (depth, r, m, c) = (4, 2, 4, 2);
+    let p = params(&["multi-cut-r=2", "multi-cut-m=4", "multi-cut-c=2"]);
+    let (mut cuts, mut passes) = (0, 0);
+    for mut game in kalah_positions(0..10, 10) {
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        let probes: Vec<Score> = moves
+            .iter()
+            .take(m)
+            .map(|&mv| child_value(&game, mv, depth - 1 - r))
+            .collect();
+        let mut sorted = probes.clone();
+        sorted.sort_unstable();
+        for beta in sorted.iter().map(|v| v + 1).chain(sorted.iter().copied()) {
+            let expected = probes.iter().filter(|&&v| v >= beta).count() >= c;
+            let mut searcher =
+                Searcher::new(config("alphabeta+multi-cut"), p.clone(), store_diff());
+            let got = searcher.multi_cut_at(&mut game, depth, (-INFINITY, beta));
+            assert_eq!(got.is_some(), expected, "beta {beta}, probes {probes:?}");
+            if expected {
+                cuts += 1;
+            } else {
+                passes += 1;
+            }
+        }
+    }
+    assert!(cuts > 0 && passes > 0, "{cuts} cuts, {passes} passes");
+}
+
+/// Fail-soft alpha-beta with late move reductions as the params say: moves from index
+/// `after` on, at depth `min_depth` or more, not at the root, not captures, reduced by `r`;
+/// with `research` a reduced move that beats alpha is searched again at full depth.
+struct Lmr {
+    after: usize,
+    r: u32,
+    min_depth: u32,
+    research: bool,
+}
+
+impl Lmr {
+    fn search(
+        &self,
+        game: &mut Kalah,
+        depth: u32,
+        mut alpha: Score,
+        beta: Score,
+        ply: usize,
+    ) -> Score {
+        if let Some(score) = game.terminal_score(ply) {
+            return score;
+        }
+        if depth == 0 {
+            return store_diff().evaluate(game);
+        }
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        let side = game.side_to_move();
+        let mut best = -INFINITY;
+        for (i, &mv) in moves.iter().enumerate() {
+            let reduce =
+                ply > 0 && i >= self.after && depth >= self.min_depth && !game.is_noisy(mv);
+            let reduce = if reduce { self.r.min(depth - 1) } else { 0 };
+            let undo = game.make(mv);
+            let child = |d: u32, game: &mut Kalah| {
+                if game.side_to_move() == side {
+                    self.search(game, d, alpha, beta, ply + 1)
+                } else {
+                    -self.search(game, d, -beta, -alpha, ply + 1)
+                }
+            };
+            let mut score = child(depth - 1 - reduce, game);
+            if reduce > 0 && self.research && score > alpha {
+                score = child(depth - 1, game);
+            }
+            game.unmake(mv, undo);
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if score >= beta {
+                break;
+            }
+        }
+        best
+    }
+}
+
+#[test]
+fn lmr_reduces_the_moves_the_params_say_and_researches_as_told() {
+    for (after, r, min_depth) in [(1, 1, 2), (2, 2, 3), (3, 1, 2)] {
+        for research in [false, true] {
+            let lmr = Lmr {
+                after,
+                r,
+                min_depth,
+                research,
+            };
+            let p = params(&[
+                &format!("lmr-after={after}"),
+                &format!("lmr-r={r}"),
+                &format!("lmr-min-depth={min_depth}"),
+                &format!("lmr-research={}", u32::from(research)),
+            ]);
+            for game in kalah_positions(0..6, 10) {
+                let expected = lmr.search(&mut game.clone(), 6, -INFINITY, INFINITY, 0);
+                let got = value(&game, config("alphabeta+lmr"), p.clone(), store_diff(), 6);
+                assert_eq!(
+                    got,
+                    expected,
+                    "{after},{r},{min_depth},{research} on\n{}",
+                    game.board_string()
+                );
+            }
+        }
+    }
+}
+
+/// Minimax whose depth-0 nodes after a capture take the better of standing pat and each
+/// move's static value (every move's, or with `captures_only` each capture's): quiescence
+/// with `q-limit=1`.
+fn one_ply_quiescence(
+    game: &mut Kalah,
+    depth: u32,
+    ply: usize,
+    after_capture: bool,
+    captures_only: bool,
+) -> Score {
+    if let Some(score) = game.terminal_score(ply) {
+        return score;
+    }
+    let stand = store_diff().evaluate(game);
+    let mut moves = Vec::new();
+    game.generate_moves(&mut moves);
+    if depth == 0 && captures_only {
+        moves.retain(|&mv| game.is_noisy(mv));
+    }
+    if depth == 0 && !after_capture || moves.is_empty() {
+        return stand;
+    }
+    let side = game.side_to_move();
+    let values = moves.iter().map(|&mv| {
+        let noisy = game.is_noisy(mv);
+        let undo = game.make(mv);
+        let v = match (depth, game.terminal_score(ply + 1)) {
+            (0, Some(score)) => score,
+            (0, None) => store_diff().evaluate(game),
+            _ => one_ply_quiescence(game, depth - 1, ply + 1, noisy, captures_only),
+        };
+        let v = if game.side_to_move() == side { v } else { -v };
+        game.unmake(mv, undo);
+        v
+    });
+    let best = values.max().unwrap();
+    if depth == 0 {
+        best.max(stand)
+    } else {
+        best
+    }
+}
+
+#[test]
+fn quiescence_stands_pat_and_stops_at_its_limit() {
+    let q = config("alphabeta+quiescence");
+    for game in kalah_positions(0..10, 12) {
+        for depth in [1, 3] {
+            // q-limit=0: quiescence stands pat at once, alpha-beta's value, no q-node.
+            let none = iterations(&game, q, params(&["q-limit=0"]), store_diff(), depth);
+            let plain = value(
+                &game,
+                config("alphabeta"),
+                Params::default(),
+                store_diff(),
+                depth,
+            );
+            assert_eq!((none[0].score, none[0].counters.n_qnodes), (plain, 0));
+            for all_moves in [0, 1] {
+                let p = params(&["q-limit=1", &format!("q-all-moves={all_moves}")]);
+                let one = iterations(&game, q, p, store_diff(), depth);
+                let mut game = game.clone();
+                let expected = one_ply_quiescence(&mut game, depth, 0, false, all_moves == 0);
+                assert_eq!(
+                    one[0].score,
+                    expected,
+                    "depth {depth} on\n{}",
+                    game.board_string()
+                );
+            }
+            for limit in [1, 3] {
+                let p = params(&[&format!("q-limit={limit}")]);
+                let its = iterations(&game, q, p, store_diff(), depth);
+                assert!(its[0].counters.sel_depth <= u64::from(depth + limit));
+            }
+        }
+    }
+}
+
+fn ordered(ordering: &mut Ordering<u8>, text: &str, first: Option<u8>, slot: usize) -> Vec<u8> {
+    let game = Kalah::from_options("").unwrap();
+    let mut moves: Vec<u8> = (1..=6).collect();
+    let config = Config::parse(text).unwrap();
+    ordering.order(&game, &config, &mut moves, first, slot, Phase::Main);
+    moves
+}
+
+#[test]
+fn killers_come_after_the_table_move_newest_first() {
+    let mut ordering = Ordering::new(8, false);
+    ordering.reset(12);
+    ordering.record_killer(4, 2, Phase::Main);
+    ordering.record_killer(6, 2, Phase::Main);
+    ordering.record_killer(5, 3, Phase::Quiescence);
+    assert_eq!(
+        ordered(&mut ordering, "alphabeta+killers", Some(2), 2),
+        [2, 6, 4, 1, 3, 5]
+    );
+    assert_eq!(
+        ordered(&mut ordering, "alphabeta+killers", None, 3),
+        [1, 2, 3, 4, 5, 6]
+    );
+    assert_eq!(
+        ordered(&mut ordering, "alphabeta", None, 2),
+        [1, 2, 3, 4, 5, 6]
+    );
+    // CAMMP's slots: the last cutoff move overwrites the first, the best-scoring move of a
+    // finished node takes the second only when its score is higher.
+    let mut cammp = Ordering::new(8, true);
+    cammp.reset(12);
+    cammp.record_killer(4, 2, Phase::Main);
+    cammp.record_killer(6, 2, Phase::Main);
+    let killers = "alphabeta+killers";
+    assert_eq!(ordered(&mut cammp, killers, None, 2), [6, 1, 2, 3, 4, 5]);
+    cammp.record_best(3, 10, 2);
+    cammp.record_best(5, 7, 2);
+    cammp.record_best(1, 10, 2);
+    assert_eq!(ordered(&mut cammp, killers, None, 2), [6, 3, 1, 2, 4, 5]);
+    // Quiescence keeps the two newest under either scheme.
+    cammp.record_killer(4, 2, Phase::Quiescence);
+    cammp.record_killer(5, 2, Phase::Quiescence);
+    assert_eq!(cammp.killers(2, Phase::Quiescence), [Some(5), Some(4)]);
+}
+
+#[test]
+fn history_credits_depth_squared() {
+    let game = Kalah::from_options("").unwrap();
+    let mut ordering = Ordering::new(8, false);
+    ordering.reset(12);
+    ordering.record_history(&game, 3, 3);
+    ordering.record_history(&game, 5, 2);
+    ordering.record_history(&game, 5, 2);
+    // 9 against 8: a linear credit (3 against 4) would put 5 first.
+    assert_eq!(
+        ordered(&mut ordering, "alphabeta+history", None, 0),
+        [3, 5, 1, 2, 4, 6]
+    );
+    // However much history a move gathers, a killer still goes before it.
+    for _ in 0..200 {
+        ordering.record_history(&game, 1, 65_535);
+    }
+    ordering.record_killer(6, 0, Phase::Main);
+    let both = "alphabeta+killers+history";
+    assert_eq!(ordered(&mut ordering, both, None, 0), [6, 1, 3, 5, 2, 4]);
+}
+
+/// At depth 1 the root is the only interior node: its best move alone is credited, with 1.
+#[test]
+fn history_credits_the_best_move() {
+    for game in kalah_positions(0..8, 6) {
+        let mut searcher =
+            Searcher::new(config("alphabeta+history"), Params::default(), store_diff());
+        let its = searcher.search(&mut game.clone(), 1, &mut |_| {});
+        let best = game.move_index(its[0].best_move.unwrap());
+        let credited: Vec<(usize, u64)> = searcher
+            .history()
+            .iter()
+            .enumerate()
+            .filter(|(_, &h)| h > 0)
+            .map(|(i, &h)| (i, h))
+            .collect();
+        assert_eq!(credited, [(best, 1)], "on\n{}", game.board_string());
+    }
+}
