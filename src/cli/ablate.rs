@@ -4,7 +4,7 @@
 //! An interrupted run exits with code 2 and says how to resume; a shard prints no table
 //! (merge the shards first). The searching, files and threads are the harness's.
 
-use super::common::check_out_folder;
+use super::common::{check_out_folder, ParamArgs};
 use super::progress::{interrupt_flag, Progress};
 use super::Status;
 use crate::dispatch_game;
@@ -82,9 +82,9 @@ pub struct AblateArgs {
     /// is add-one+leave-one-out).
     #[arg(long)]
     label: Option<String>,
-    /// A search parameter, `name=value` (repeatable).
-    #[arg(long = "param", short = 'p', value_name = "NAME=VALUE")]
-    params: Vec<String>,
+    /// The parameters and profiles.
+    #[command(flatten)]
+    tuning: ParamArgs,
     /// The evaluation, by name (the game's default when absent).
     #[arg(long)]
     eval: Option<String>,
@@ -149,9 +149,7 @@ fn spec_from_args(args: &AblateArgs) -> Result<AblationSpec> {
     if args.jobs == Some(0) {
         bail!("--jobs must be at least 1");
     }
-    let params = Params::default()
-        .with_assignments(args.params.iter().map(String::as_str))
-        .map_err(|e| anyhow!(e))?;
+    let params = args.tuning.params()?;
     Ok(AblationSpec {
         game: args.game.clone(),
         fixture: fixture_path(name, &args.set),

@@ -40,12 +40,9 @@ pub struct SearchArgs {
     /// search's tables).
     #[arg(long, short, default_value = "alphabeta", help = crate::search::config::help())]
     pub config: String,
-    /// A search parameter, `name=value` (repeatable), e.g. `null-r=3`, `tt-scheme=deep`.
-    #[arg(long = "param", short = 'p', value_name = "NAME=VALUE")]
-    pub params: Vec<String>,
-    /// A named set of params (the profiles are listed from the search's table).
-    #[arg(long = "params", value_name = "PROFILE", help = crate::search::params::profiles_help())]
-    pub profiles: Vec<String>,
+    /// The parameters and profiles.
+    #[command(flatten)]
+    pub tuning: ParamArgs,
     /// The evaluation, by name (the game's default when absent).
     #[arg(long)]
     pub eval: Option<String>,
@@ -59,10 +56,7 @@ impl SearchArgs {
 
     /// The parameters: every `--params` profile, then every `--param`.
     pub fn params(&self) -> Result<Params> {
-        Params::default()
-            .with_profiles(self.profiles.iter().map(String::as_str))
-            .and_then(|p| p.with_assignments(self.params.iter().map(String::as_str)))
-            .map_err(|e| anyhow!(e))
+        self.tuning.params()
     }
 
     /// The evaluation of game `G`, checked.
@@ -77,6 +71,27 @@ impl SearchArgs {
                 G::EVAL_NAMES.join(", ")
             )
         })
+    }
+}
+
+/// The search parameters: profiles, then single assignments.
+#[derive(Args, Clone, Debug)]
+pub struct ParamArgs {
+    /// A search parameter, `name=value` (repeatable), e.g. `null-r=3`, `tt-scheme=deep`.
+    #[arg(long = "param", short = 'p', value_name = "NAME=VALUE", long_help = crate::search::params::params_help())]
+    pub params: Vec<String>,
+    /// A named set of params (the profiles are listed from the search's table).
+    #[arg(long = "params", value_name = "PROFILE", help = crate::search::params::profiles_help())]
+    pub profiles: Vec<String>,
+}
+
+impl ParamArgs {
+    /// The parameters: every `--params` profile, then every `--param`.
+    pub fn params(&self) -> Result<Params> {
+        Params::default()
+            .with_profiles(self.profiles.iter().map(String::as_str))
+            .and_then(|p| p.with_assignments(self.params.iter().map(String::as_str)))
+            .map_err(|e| anyhow!(e))
     }
 }
 

@@ -252,6 +252,8 @@ impl Game for Kalah {
     type Eval = KalahEval;
 
     const NAME: &'static str = "kalah";
+    /// The hash covers every pit, both stores and the side to move, which decide everything.
+    const HASH_IS_COMPLETE: bool = true;
     const EVAL_NAMES: &'static [&'static str] = &["store-diff", "course"];
     const DEFAULT_EVAL: KalahEval = KalahEval::StoreDiff;
     /// Every rule set, on small boards too (where games end inside the search).

@@ -159,6 +159,10 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// shorter than this to one position allow the same moves below it. `None` when legality
     /// never depends on the path.
     const REPETITION_PLIES: Option<u32> = None;
+    /// Whether two positions with the same [`Game::hash`] always have the same legal moves
+    /// and the same outcome from there on, so that a transposition-table value of one stands
+    /// for the other (`tt-value` is then exact). Each game says so explicitly.
+    const HASH_IS_COMPLETE: bool;
 
     /// Builds the start position from the options after `name:` in a game string
     /// (`""` for the defaults).

@@ -95,6 +95,8 @@ impl Game for TicTacToe {
     type Eval = TicTacToeEval;
 
     const NAME: &'static str = "tictactoe";
+    /// The hash covers every square and the side to move, which decide everything.
+    const HASH_IS_COMPLETE: bool = true;
     const EVAL_NAMES: &'static [&'static str] = &["open-lines"];
     const DEFAULT_EVAL: TicTacToeEval = TicTacToeEval::OpenLines;
 

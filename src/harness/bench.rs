@@ -44,7 +44,7 @@ pub struct BenchSearch {
     pub config: String,
     /// The fixed depth.
     pub depth: u32,
-    /// Parameter assignments on top of the defaults.
+    /// Parameter assignments on top of the defaults (`name=value`), and profile names.
     #[serde(default)]
     pub params: Vec<String>,
 }
@@ -60,6 +60,19 @@ impl BenchSearch {
         }
     }
 
+    /// The parameters: the profiles named (entries without `=`, e.g. `cammp-java`), then the
+    /// assignments.
+    fn params(&self) -> Result<Params, String> {
+        let (assignments, profiles): (Vec<&str>, Vec<&str>) = self
+            .params
+            .iter()
+            .map(String::as_str)
+            .partition(|p| p.contains('='));
+        Params::default()
+            .with_profiles(profiles)?
+            .with_assignments(assignments)
+    }
+
     /// The search spec for game `G` with its default evaluation; the error names what
     /// does not parse.
     pub fn spec<G: Game>(&self) -> Result<SearchSpec<G>, String> {
@@ -68,7 +81,7 @@ impl BenchSearch {
         }
         Ok(SearchSpec::<G> {
             config: Config::parse(&self.config)?,
-            params: Params::default().with_assignments(self.params.iter().map(String::as_str))?,
+            params: self.params()?,
             eval: G::DEFAULT_EVAL,
             node_limit: None,
         })

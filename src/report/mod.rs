@@ -115,7 +115,7 @@ fn summary(manifest: &Manifest, grid: &Grid, depth: u32, table: &str, analysis: 
             tables::EBF_NOTE,
             tables::ebf_per_depth(grid, depth)
         ),
-        values::section(grid),
+        values::section(grid, manifest),
         studies::section(manifest, grid, depth),
         analysis.to_string(),
         files_note(grid),

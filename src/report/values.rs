@@ -1,23 +1,32 @@
-//! Root values: an exact configuration (every flag exact) must return alpha-beta's root value
-//! at every position and depth. This section counts the positions where it does not, so a
-//! run shows at once whether a technique marked exact really was (in Ming Mang, the
-//! repetition ban can make a transposition-table value wrong for another path: graph-history
-//! interaction). Non-exact techniques (quiescence, null move, multi-cut, LMR) change values by
-//! design and are left out. It formats counts; it reads no file.
+//! Root values: an exact configuration (every flag exact with the run's parameters, on the
+//! run's game) must return alpha-beta's root value at every position and depth. This section
+//! counts the positions where it does not, so a run shows at once whether a technique marked
+//! exact really was. Non-exact techniques (quiescence, null move, multi-cut, LMR) change
+//! values by design and are left out, and so is `tt-value` where it is not exact: with
+//! `tt-cut-deeper=1`, and in games whose hash leaves out what decides the legal moves (Ming
+//! Mang's repetition history, where a table value can be wrong for another path:
+//! graph-history interaction). It formats counts; it reads no file.
 
 use super::stats::{Grid, Row};
 use super::tables::markdown_table;
+use crate::dispatch_game;
+use crate::game::{split_game_string, Game, GameId};
+use crate::runfolder::Manifest;
+use crate::search::Config;
 
 /// The Markdown section, or nothing when the run has no exact configuration besides the
 /// baseline.
-pub fn section(grid: &Grid) -> String {
+pub fn section(grid: &Grid, manifest: &Manifest) -> String {
+    let (name, _) = split_game_string(&manifest.game);
+    let complete = GameId::parse(name).is_ok_and(|id| dispatch_game!(id, G => G::HASH_IS_COMPLETE));
+    let exact = |c: Config| c.is_exact_with(&manifest.params, complete);
     let Some(baseline) = grid.rows.iter().find(|r| r.planned.config == grid.baseline) else {
         return String::new();
     };
     let exact: Vec<&Row> = grid
         .rows
         .iter()
-        .filter(|r| r.planned.config != grid.baseline && r.planned.config.is_exact())
+        .filter(|r| r.planned.config != grid.baseline && exact(r.planned.config))
         .collect();
     if exact.is_empty() {
         return String::new();

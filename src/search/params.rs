@@ -176,6 +176,13 @@ macro_rules! registry {
                     _ => None,
                 }
             }
+
+            fn field(&self, name: &str) -> Option<u32> {
+                match name {
+                    $($name => Some(self.$field),)*
+                    _ => None,
+                }
+            }
         }
     };
 }
@@ -249,6 +256,31 @@ pub const PROFILES: &[Profile] = &[Profile {
 }];
 
 /// The `--params` help: every profile with what it is.
+/// The `--param` help: every parameter with its range, default and meaning, from the
+/// registry.
+pub fn params_help() -> String {
+    let defaults = Params::default();
+    let schemes = TtScheme::ALL.map(|s| s.name()).join("|");
+    let mut lines = vec![
+        "A search parameter, `name=value` (repeatable), e.g. `null-r=3`. Every parameter, with \
+         its range and default:"
+            .to_string(),
+        format!(
+            "  tt-scheme = {schemes} (default {}): the replacement scheme",
+            defaults.tt_scheme.name()
+        ),
+    ];
+    lines.extend(PARAMS.iter().map(|p| {
+        let default = defaults.field(p.name).expect("the registry names a field");
+        format!(
+            "  {} = {}..={} (default {default}): {}",
+            p.name, p.min, p.max, p.help
+        )
+    }));
+    lines.join("\n")
+}
+
+/// The `--params` help: every profile with its assignments.
 pub fn profiles_help() -> String {
     let list: Vec<String> = PROFILES
         .iter()

@@ -177,6 +177,11 @@ impl Game for MingMang {
     /// not exact (graph-history interaction), and how often that changes the root value is
     /// measured on the opening fixtures, not asserted.
     const REPETITION_PLIES: Option<u32> = Some(4);
+    /// The hash covers the placement and the side to move but not the pass counter (two
+    /// passes in a row end the game), the ply count (the game ends at 400 plies) or the
+    /// history of placements that the repetition ban reads: equal hashes can differ in their
+    /// legal moves and their end, so `tt-value` is not exact here.
+    const HASH_IS_COMPLETE: bool = false;
 
     fn from_options(options: &str) -> Result<Self, String> {
         if options.trim().is_empty() {
