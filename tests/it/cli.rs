@@ -106,9 +106,30 @@ fn errors_exit_2_and_say_what_is_wrong() {
     );
 }
 
+/// The committed Kalah ablation run (the newest).
+fn committed_kalah_run() -> PathBuf {
+    let results = Path::new(env!("CARGO_MANIFEST_DIR")).join("results");
+    let mut runs: Vec<PathBuf> = std::fs::read_dir(&results)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("manifest.json").exists())
+        .filter(|p| p.file_name().unwrap().to_string_lossy().contains("-kalah-"))
+        .collect();
+    runs.sort();
+    runs.pop().expect("a committed Kalah run")
+}
+
+/// The first record's `n_nodes` plus one: a changed node count.
+fn one_more_node(records: &str) -> String {
+    let at = records.find("\"n_nodes\":").unwrap() + "\"n_nodes\":".len();
+    let digits = records[at..].find(|c: char| !c.is_ascii_digit()).unwrap();
+    let nodes: u64 = records[at..at + digits].parse().unwrap();
+    format!("{}{}{}", &records[..at], nodes + 1, &records[at + digits..])
+}
+
 /// A copy of the committed Kalah run in `into`, with `edit` applied to its records' text.
 fn copied_run(into: &Path, edit: impl FnOnce(&str) -> String) -> PathBuf {
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("results/2026-11-21-kalah-cammp");
+    let source = committed_kalah_run();
     std::fs::create_dir_all(into).unwrap();
     std::fs::copy(source.join("manifest.json"), into.join("manifest.json")).unwrap();
     let records = std::fs::read_to_string(source.join("records.jsonl")).unwrap();
@@ -121,9 +142,7 @@ fn compare_exits_1_on_a_node_change_and_0_without() {
     let temp = Temp::new("compare");
     let base = copied_run(&temp.0.join("base"), str::to_string);
     let same = copied_run(&temp.0.join("same"), str::to_string);
-    let changed = copied_run(&temp.0.join("changed"), |t| {
-        t.replacen("\"n_nodes\":6,", "\"n_nodes\":7,", 1)
-    });
+    let changed = copied_run(&temp.0.join("changed"), one_more_node);
     let out = temp.0.join("out");
     let args = |new: &Path| {
         let list = ["compare", text(&base), text(new), "--out", text(&out)];

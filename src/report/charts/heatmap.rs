@@ -112,9 +112,12 @@ impl Chart for Heatmap {
                     false if value.abs() < 0.005 => "0".to_string(),
                     false => format!("{value:+.2}"),
                 };
+                // Dark cells get white text.
+                let strong = i != j && value.abs() / scale > 0.6;
+                let ink = if strong { WHITE } else { BLACK };
                 let centre = (FONT, 14)
                     .into_font()
-                    .color(&BLACK)
+                    .color(&ink)
                     .pos(Pos::new(HPos::Center, VPos::Center));
                 area.draw(&Text::new(shown, (x + side / 2, y + side / 2), centre))?;
             }
