@@ -83,7 +83,7 @@ pub fn per_depth(grid: &Grid, depth: u32) -> String {
     for row in grid.ranked(depth) {
         for &d in &grid.depths {
             let [_, _, ms, ms_half] = stat_fields(row.ms(d));
-            let ebf = row.ebf(&grid.depths, d).mean();
+            let ebf = row.ebf(&grid.depths, d, grid.id_step).mean();
             let fields = [
                 config_fields(row).to_vec(),
                 vec![d.to_string()],

@@ -8,7 +8,7 @@
 
 use crate::runfolder::Run;
 use crate::runfolder::{PlannedConfig, Role};
-use crate::search::Config;
+use crate::search::{Config, Enhancement};
 use statrs::distribution::{ContinuousCDF, StudentsT};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -214,11 +214,23 @@ impl Row {
         self.cells.get(&depth).map_or(Stat::Missing, Cell::ms)
     }
 
-    /// The effective branching factor from the depth before `depth` in `depths` to `depth`
-    /// (`Missing` at the first depth).
-    pub fn ebf(&self, depths: &[u32], depth: u32) -> Stat {
+    /// The effective branching factor to `depth` from `step` plies before it, or from the
+    /// depth before it in `depths` when that one was not searched (`Missing` at the first
+    /// depth). Configurations with iterative deepening step by the run's `id-step`, so that
+    /// both depths end with the same sequence of iterations and odd and even depths do not
+    /// zigzag.
+    pub fn ebf(&self, depths: &[u32], depth: u32, id_step: u32) -> Stat {
+        let step = match self.planned.config.has(Enhancement::Id) {
+            true => id_step.max(1),
+            false => 1,
+        };
         let idx = depths.iter().position(|&d| d == depth).unwrap_or(0);
-        let Some(&prev) = idx.checked_sub(1).and_then(|i| depths.get(i)) else {
+        let before = idx.checked_sub(1).and_then(|i| depths.get(i)).copied();
+        let prev = match depth.checked_sub(step) {
+            Some(p) if depths.contains(&p) && p > 0 => Some(p),
+            _ => before,
+        };
+        let Some(prev) = prev else {
             return Stat::Missing;
         };
         match (self.cells.get(&prev), self.cells.get(&depth)) {
@@ -239,6 +251,8 @@ pub struct Grid {
     pub rows: Vec<Row>,
     /// The configuration ratios are taken against.
     pub baseline: Config,
+    /// The run's iterative-deepening step (the branching factor of ID rows spans it).
+    pub id_step: u32,
 }
 
 impl Grid {
@@ -277,6 +291,7 @@ impl Grid {
             positions,
             rows,
             baseline,
+            id_step: run.manifest.params.id_step,
         }
     }
 

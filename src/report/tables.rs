@@ -19,8 +19,10 @@ pub const PAIRED_NOTE: &str = "Ratio: of the mean nodes over the positions both 
     above 1";
 
 /// What the branching-factor table shows, printed above it.
-pub const EBF_NOTE: &str = "Effective branching factor per ply from the previous depth d' \
-    to depth d: the mean over positions of (N(d) / N(d'))^(1 / (d - d')), N = nodes expanded";
+pub const EBF_NOTE: &str = "Effective branching factor per ply from depth d' to depth d: \
+    the mean over positions of (N(d) / N(d'))^(1 / (d - d')), N = nodes expanded; d' is the \
+    previous depth, or for configurations with iterative deepening d minus the id-step (both \
+    depths then end the same sequence of iterations, so odd and even depths do not zigzag)";
 
 /// A whole number with thousands separators: `1234567.4` -> `1,234,567`.
 pub fn thousands(x: f64) -> String {
@@ -218,6 +220,6 @@ pub fn ms_per_depth(grid: &Grid, depth: u32) -> String {
 pub fn ebf_per_depth(grid: &Grid, depth: u32) -> String {
     let depths = &grid.depths[1.min(grid.depths.len())..];
     per_depth_table(grid, depth, depths, |row, d| {
-        ebf_text(row.ebf(&grid.depths, d))
+        ebf_text(row.ebf(&grid.depths, d, grid.id_step))
     })
 }

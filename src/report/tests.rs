@@ -576,3 +576,35 @@ fn shapley_values_split_effects_and_interactions_exactly() {
         "{summary}"
     );
 }
+
+#[test]
+fn the_branching_factor_of_iterative_deepening_spans_its_step() {
+    // With id-step 2 the odd and even depths run different iterations: 10, 50, 40, 200
+    // nodes would zigzag ply by ply (5.0, 0.8, 5.0); over the step, depth 4 is
+    // sqrt(200 / 50) = 2.
+    let plan: Plan = &[
+        ("alphabeta", "alpha-beta", "baseline", None),
+        ("alphabeta+id", "id", "add-one", Some("id")),
+    ];
+    let depths = [1, 2, 3, 4];
+    let mut recs = Vec::new();
+    for (depth, nodes) in depths.iter().zip([10, 50, 40, 200]) {
+        for position in ["p0", "p1", "p2"] {
+            recs.push(record(position, "alphabeta", *depth, nodes, false));
+            recs.push(record(position, "alphabeta+id", *depth, nodes, false));
+        }
+    }
+    let run = run_dir(&manifest("kalah", plan, &depths), &recs);
+    let grid = super::stats::Grid::new(&crate::runfolder::read_run(&run).unwrap());
+    let ebf = |row: usize, depth| grid.rows[row].ebf(&grid.depths, depth, grid.id_step).mean();
+    assert_eq!(grid.id_step, 2);
+    assert!((ebf(1, 4).unwrap() - 2.0).abs() < 1e-12);
+    assert!(
+        (ebf(1, 2).unwrap() - 5.0).abs() < 1e-12,
+        "no depth 0: from depth 1"
+    );
+    assert!(
+        (ebf(0, 4).unwrap() - 5.0).abs() < 1e-12,
+        "without id: ply by ply"
+    );
+}

@@ -47,27 +47,6 @@ impl Axis {
         }
     }
 
-    /// A linear axis from zero to a round number above the largest of `values`.
-    pub fn linear(values: impl Iterator<Item = f64>) -> Axis {
-        let hi = bounds(values).map_or(1.0, |(_, hi)| hi).max(1e-9);
-        let raw = hi / 8.0;
-        let magnitude = 10f64.powf(raw.log10().floor());
-        let step = [1.0, 2.0, 2.5, 5.0, 10.0]
-            .iter()
-            .map(|m| m * magnitude)
-            .find(|s| *s >= raw);
-        let step = step.unwrap_or(raw);
-        let top = (hi / step).ceil() * step + step * 0.25;
-        let count = (top / step).floor() as usize;
-        let ticks: Vec<f64> = (0..=count).map(|i| i as f64 * step).collect();
-        Axis {
-            range: 0.0..top,
-            minor: ticks.clone(),
-            ticks,
-            log: false,
-        }
-    }
-
     /// An axis over the given whole numbers (depths), with half a step of room each side.
     pub fn whole(values: &[u32]) -> Axis {
         let lo = values.iter().min().copied().unwrap_or(0);

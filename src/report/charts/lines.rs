@@ -1,5 +1,5 @@
-//! Line charts over depth, one line per configuration: nodes expanded and time per search on
-//! logarithmic axes, effective branching factor on a linear one. The legend sits in its own
+//! Line charts over depth, one line per configuration: nodes expanded, time per search and
+//! effective branching factor (with a line at 1), all on logarithmic axes. The legend sits in its own
 //! panel right of the plot, in the CAMMP table's order, so it never hides a line.
 //!
 //! Cells without a plain mean (capped, missing) are not drawn; the tables show them.
@@ -29,7 +29,7 @@ impl Measure {
         let stat = match self {
             Measure::Nodes => row.nodes(depth),
             Measure::Ms => row.ms(depth),
-            Measure::Ebf => row.ebf(&grid.depths, depth),
+            Measure::Ebf => row.ebf(&grid.depths, depth, grid.id_step),
         };
         stat.mean()
     }
@@ -38,14 +38,13 @@ impl Measure {
         match self {
             Measure::Nodes => "nodes expanded (mean over positions, log scale)",
             Measure::Ms => "time per search (ms, mean over positions, log scale)",
-            Measure::Ebf => "effective branching factor per ply (mean over positions)",
+            Measure::Ebf => "effective branching factor per ply (mean over positions, log scale)",
         }
     }
 
     fn axis(self, values: impl Iterator<Item = f64>) -> Axis {
         match self {
-            Measure::Nodes | Measure::Ms => Axis::log(values),
-            Measure::Ebf => Axis::linear(values),
+            Measure::Nodes | Measure::Ms | Measure::Ebf => Axis::log(values),
         }
     }
 
@@ -98,7 +97,9 @@ impl LineChart {
             .flat_map(|r| values(r))
             .map(|(_, v)| v)
             .collect();
-        let y = measure.axis(all.into_iter());
+        // The branching factor's axis reaches 1, where a line marks "no growth".
+        let one = matches!(measure, Measure::Ebf).then_some(1.0);
+        let y = measure.axis(all.into_iter().chain(one));
         let series = rows
             .iter()
             .map(|row| Series {
@@ -110,10 +111,7 @@ impl LineChart {
                     .collect(),
             })
             .collect();
-        let title = match measure {
-            Measure::Ebf => title.to_string(),
-            _ => format!("{title} (log scale)"),
-        };
+        let title = format!("{title} (log scale)");
         // The branching factor starts at the second depth.
         let skip = usize::from(matches!(measure, Measure::Ebf) && grid.depths.len() > 1);
         let x = Axis::whole(&grid.depths[skip..]);
@@ -155,6 +153,11 @@ impl Chart for LineChart {
             .light_line_style(RGBColor(238, 238, 238))
             .draw()?;
         let plot = chart.plotting_area();
+        if let (Measure::Ebf, Some(one)) = (self.measure, self.y.place(1.0)) {
+            let (lo, hi) = (self.x.spec().range().start, self.x.spec().range().end);
+            let line = PathElement::new(vec![(lo, one), (hi, one)], BLACK.stroke_width(2));
+            plot.draw(&line)?;
+        }
         for series in &self.series {
             plot.draw(&line_elements(series.points.clone(), &series.style))?;
             for &point in &series.points {
