@@ -2,12 +2,14 @@
 //! effective branching factor (with a line at 1), all on logarithmic axes. The legend sits in its own
 //! panel right of the plot, in the CAMMP table's order, so it never hides a line.
 //!
-//! Cells without a plain mean (capped, missing) are not drawn; the tables show them.
+//! A missing cell is not drawn. A capped cell of the nodes chart is drawn as a cross at the
+//! node cap (its tree is at least that big) and the subtitle says so; other charts leave
+//! capped cells out, as their tables show.
 
 use super::axis::{compact, trim, Axis};
-use super::style::{draw_legend, legend_width, line_elements, marker, SeriesStyle, Styles};
+use super::style::{draw_legend, legend_width, line_elements, marker, Marker, SeriesStyle, Styles};
 use super::{titled, Chart, FONT, SIZE};
-use crate::report::stats::{Grid, Row};
+use crate::report::stats::{Grid, Row, Stat};
 use crate::report::tables::thousands;
 use anyhow::Result;
 use plotters::coord::Shift;
@@ -62,6 +64,8 @@ struct Series {
     label: String,
     style: SeriesStyle,
     points: Vec<(f64, f64)>,
+    /// Depths where a search hit the node cap, drawn as a cross at the cap.
+    capped: Vec<(f64, f64)>,
 }
 
 /// A line chart of one measure over depth.
@@ -76,14 +80,14 @@ pub struct LineChart {
 
 impl LineChart {
     /// The chart of `measure` for every row of `grid`, legend in the order of the rows at
-    /// `depth`.
+    /// `depth`; `cap` is the run's node cap, where capped cells of the nodes chart are drawn.
     pub fn new(
         grid: &Grid,
         depth: u32,
         styles: &Styles,
-        title: &str,
-        subtitle: &str,
+        (title, subtitle): (&str, &str),
         measure: Measure,
+        cap: Option<u64>,
     ) -> LineChart {
         let rows = grid.ranked(depth);
         let values = |row: &Row| {
@@ -99,8 +103,18 @@ impl LineChart {
             .collect();
         // The branching factor's axis reaches 1, where a line marks "no growth".
         let one = matches!(measure, Measure::Ebf).then_some(1.0);
-        let y = measure.axis(all.into_iter().chain(one));
-        let series = rows
+        // Capped cells of the nodes chart sit at the cap, where they are known to reach.
+        let capped_at = |row: &Row| -> Vec<(u32, f64)> {
+            let (Measure::Nodes, Some(cap)) = (measure, cap) else {
+                return Vec::new();
+            };
+            let depths = grid.depths.iter().copied();
+            let capped = depths.filter(|&d| matches!(row.nodes(d), Stat::Capped { .. }));
+            capped.map(|d| (d, cap as f64)).collect()
+        };
+        let caps = rows.iter().flat_map(|r| capped_at(r)).map(|(_, v)| v);
+        let y = measure.axis(all.into_iter().chain(one).chain(caps));
+        let series: Vec<Series> = rows
             .iter()
             .map(|row| Series {
                 label: row.planned.label.clone(),
@@ -109,15 +123,24 @@ impl LineChart {
                     .into_iter()
                     .filter_map(|(d, v)| Some((f64::from(d), y.place(v)?)))
                     .collect(),
+                capped: capped_at(row)
+                    .into_iter()
+                    .filter_map(|(d, v)| Some((f64::from(d), y.place(v)?)))
+                    .collect(),
             })
             .collect();
         let title = format!("{title} (log scale)");
+        let any_capped = series.iter().any(|s| !s.capped.is_empty());
+        let subtitle = match any_capped {
+            true => format!("{subtitle} · × at the top: some searches hit the node cap"),
+            false => subtitle.to_string(),
+        };
         // The branching factor starts at the second depth.
         let skip = usize::from(matches!(measure, Measure::Ebf) && grid.depths.len() > 1);
         let x = Axis::whole(&grid.depths[skip..]);
         LineChart {
             title,
-            subtitle: subtitle.to_string(),
+            subtitle,
             measure,
             x,
             y,
@@ -162,6 +185,13 @@ impl Chart for LineChart {
             plot.draw(&line_elements(series.points.clone(), &series.style))?;
             for &point in &series.points {
                 plot.draw(&marker(point, &series.style, 10))?;
+            }
+            let cross = SeriesStyle {
+                marker: Marker::Cross,
+                ..series.style
+            };
+            for &point in &series.capped {
+                plot.draw(&marker(point, &cross, 14))?;
             }
         }
         let entries: Vec<(String, SeriesStyle)> = self

@@ -73,7 +73,8 @@ pub fn write_charts(dir: &Path, manifest: &Manifest, grid: &Grid, depth: u32) ->
         &charts[..]
     };
     for &(name, title, measure) in lines {
-        let chart = LineChart::new(grid, depth, &styles, title, &subtitle, measure);
+        let cap = manifest.max_nodes;
+        let chart = LineChart::new(grid, depth, &styles, (title, &subtitle), measure, cap);
         write_chart(dir, name, &chart)?;
     }
     if let Some(savings) = bars::Savings::new(grid, depth, &styles, &subtitle) {
