@@ -251,6 +251,12 @@ fn capped_cells_show_capped_never_a_number() {
     );
     assert!(read(&run, "summary.csv")
         .contains("alphabeta+killers,alpha-beta with killer moves,add-one,killers,2,3,1,,,,0.500000,0.500000,0.500000,2\n"));
+    // The nodes chart draws the capped cell at the cap and says so.
+    let chart = read(&run, "charts/nodes-per-depth.svg");
+    assert!(
+        chart.contains("some searches hit the node cap"),
+        "no cap note"
+    );
 }
 
 #[test]
