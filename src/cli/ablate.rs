@@ -19,9 +19,9 @@ use clap::Args;
 use std::path::{Path, PathBuf};
 
 /// The default run: the CAMMP study on Ming Mang, add-one and leave-one-out at depth 4, on
-/// the first [`DEFAULT_POSITIONS`] positions of the opening set (the first 10 moves of games
-/// 1 to 4): 800 searches, 7.5 s on the project's two cores in a release build (12 s while the
-/// machine was busy with other work). Its folder's name holds the date and the build (the
+/// the first [`DEFAULT_POSITIONS`] positions of the opening set (the distinct positions of
+/// the first 10 moves of games 1 to 5): 800 searches, 5.4 s on the project's two cores in a
+/// release build. Its folder's name holds the date and the build (the
 /// source hash), so the same command resumes (or just reports) on the same day with the same
 /// build, and starts afresh after an edit of the source.
 const DEFAULT_GAME: &str = "mingmang";
