@@ -90,7 +90,7 @@ pub struct AblateArgs {
     eval: Option<String>,
     /// Run each search this many times, interleaved so that no configuration always runs
     /// first; records keep every time and tables the median. Node counts are the same.
-    #[arg(long, default_value_t = 1, value_name = "K")]
+    #[arg(long, default_value_t = 1, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=1000))]
     repeat: u32,
     /// Resume a run folder made by another build (after the source changed); the manifest
     /// records every build that added records.
@@ -166,18 +166,11 @@ fn spec_from_args(args: &AblateArgs) -> Result<AblationSpec> {
         out: args.out.clone(),
         jobs: args.jobs.unwrap_or_else(hardware_threads),
         allow_mixed_builds: args.allow_mixed_builds,
-        repeat: checked_repeat(args.repeat)?,
+        repeat: args.repeat,
     })
 }
 
 /// A set name is looked up in `fixtures/<game>/`; anything with a `/` or `.json` is a path.
-fn checked_repeat(repeat: u32) -> Result<u32> {
-    if !(1..=1000).contains(&repeat) {
-        bail!("--repeat must be 1..=1000, not {repeat}");
-    }
-    Ok(repeat)
-}
-
 fn fixture_path(game: &str, set: &str) -> PathBuf {
     if set.contains('/') || set.ends_with(".json") {
         PathBuf::from(set)

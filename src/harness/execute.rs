@@ -91,14 +91,14 @@ pub fn execute<G: Game>(
 
 /// One timed search: a task in one round.
 #[derive(Clone, Copy, Debug)]
-struct Timing {
+struct Round {
     task: Task,
     round: usize,
 }
 
 /// The pending tasks, each `repeat` times: per position and depth, round by round, each
 /// round's configurations rotated by the round number.
-fn schedule(pending: &[Task], repeat: usize) -> Vec<Timing> {
+fn schedule(pending: &[Task], repeat: usize) -> Vec<Round> {
     let mut groups: Vec<Vec<Task>> = Vec::new();
     for &task in pending {
         match groups.last_mut() {
@@ -113,7 +113,7 @@ fn schedule(pending: &[Task], repeat: usize) -> Vec<Timing> {
         for round in 0..repeat {
             let shift = round % group.len();
             let rotated = group[shift..].iter().chain(&group[..shift]);
-            order.extend(rotated.map(|&task| Timing { task, round }));
+            order.extend(rotated.map(|&task| Round { task, round }));
         }
     }
     order
@@ -134,7 +134,7 @@ fn run_pending<G: Game>(
     let halt = AtomicBool::new(false);
     let next = AtomicUsize::new(0);
     let jobs = prepared.jobs.min(order.len()).max(1);
-    let (sender, receiver) = mpsc::channel::<(Timing, Record)>();
+    let (sender, receiver) = mpsc::channel::<(Round, Record)>();
     let mut rounds = Rounds::new();
     let mut written = 0;
     let result = std::thread::scope(|scope| -> Result<()> {
@@ -143,10 +143,10 @@ fn run_pending<G: Game>(
             let (halt, next, order) = (&halt, &next, &order);
             scope.spawn(move || {
                 while !halt.load(Ordering::SeqCst) {
-                    let Some(&timing) = order.get(next.fetch_add(1, Ordering::SeqCst)) else {
+                    let Some(&round) = order.get(next.fetch_add(1, Ordering::SeqCst)) else {
                         break;
                     };
-                    if sender.send((timing, prepared.search(timing.task))).is_err() {
+                    if sender.send((round, prepared.search(round.task))).is_err() {
                         break;
                     }
                 }
@@ -158,13 +158,12 @@ fn run_pending<G: Game>(
                 halt.store(true, Ordering::SeqCst);
             }
             match receiver.recv_timeout(Duration::from_millis(100)) {
-                Ok((timing, record)) => {
-                    let finished = add_round(&mut rounds, timing, record, repeat)?;
-                    if let Some(record) = finished {
-                        if let Err(e) = writer.write(&record) {
-                            halt.store(true, Ordering::SeqCst);
-                            return Err(e);
-                        }
+                Ok((round, record)) => {
+                    // Any error stops the workers before the scope waits for them.
+                    let finished = add_round(&mut rounds, round, record, repeat)
+                        .and_then(|r| r.map(|r| writer.write(&r)).transpose())
+                        .inspect_err(|_| halt.store(true, Ordering::SeqCst))?;
+                    if finished.is_some() {
                         written += 1;
                         watcher.finished();
                     }
@@ -175,25 +174,22 @@ fn run_pending<G: Game>(
             watcher.tick();
         }
     });
-    if result.is_err() {
-        halt.store(true, Ordering::SeqCst);
-    }
     result.map(|()| written)
 }
 
 /// Adds one round's record; returns the search's record once all its rounds are in.
 fn add_round(
     rounds: &mut Rounds,
-    timing: Timing,
+    round: Round,
     record: Record,
     repeat: usize,
 ) -> Result<Option<Record>> {
-    let done = rounds.entry(timing.task).or_default();
-    done.push((timing.round, record));
+    let done = rounds.entry(round.task).or_default();
+    done.push((round.round, record));
     if done.len() < repeat {
         return Ok(None);
     }
-    let done = rounds.remove(&timing.task).expect("just filled");
+    let done = rounds.remove(&round.task).expect("just filled");
     combine(done).map(Some)
 }
 

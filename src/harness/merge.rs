@@ -75,17 +75,17 @@ fn merged_manifest(shards: &[PathBuf], manifests: &[Manifest]) -> Result<Manifes
     let first = unsharded(&manifests[0]);
     for (dir, manifest) in shards.iter().zip(manifests).skip(1) {
         let other = unsharded(manifest);
-        let mut differences = vec![describe(
-            &differences(&first, &other),
-            ("in the first", "here"),
-        )];
+        let spec = differences(&first, &other);
+        let mut differences = Vec::new();
+        if !spec.is_empty() {
+            differences.push(describe(&spec, ("in the first", "here")));
+        }
         if other.git_revision != first.git_revision {
             differences.push(format!(
                 "git revision: {} in the first, {} here",
                 first.git_revision, other.git_revision
             ));
         }
-        differences.retain(|d| !d.is_empty());
         if !differences.is_empty() {
             bail!(
                 "{} is not a shard of the same run as the first, {}: {}",

@@ -43,7 +43,8 @@ pub fn write_report_at(
     allow_incomplete: bool,
 ) -> Result<String> {
     let run = crate::runfolder::read_run(dir)?;
-    let (planned, recorded) = (run.manifest.searches(), run.records.len());
+    let grid = Grid::new(&run);
+    let (planned, recorded) = (run.manifest.searches(), grid.n_records());
     if recorded == 0 {
         bail!("{}: the run has no records yet", dir.display());
     }
@@ -54,7 +55,6 @@ pub fn write_report_at(
             dir.display()
         );
     }
-    let grid = Grid::new(&run);
     let depth = match depth {
         Some(d) if !grid.depths.contains(&d) => {
             bail!("depth {d} is not among the run's depths {:?}", grid.depths)

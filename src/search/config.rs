@@ -302,8 +302,8 @@ impl Config {
     /// table returns the other one's. Ming Mang's hash covers the placement and the side to
     /// move but not the consecutive-pass counter, the plies left before the 400-ply end, nor
     /// the earlier placements of the repetition ban, so there `tt-value` is not exact. The
-    /// search cannot ask the game (it sees no concrete game and the `Game` trait has no such
-    /// capability yet), so the caller passes it.
+    /// search sees no concrete game, so the caller passes the game's
+    /// [`Game::HASH_IS_COMPLETE`](crate::game::Game::HASH_IS_COMPLETE).
     pub fn is_exact_with(&self, params: &Params, hash_is_complete: bool) -> bool {
         let tt_exact = params.tt_cut_deeper == 0 && hash_is_complete;
         self.algorithm == Algorithm::Negamax
@@ -311,11 +311,6 @@ impl Config {
                 .flags()
                 .iter()
                 .all(|&e| e.is_exact() && (e != Enhancement::TtValue || tt_exact))
-    }
-
-    /// [`Config::is_exact_with`] under default parameters on a game with a complete hash.
-    pub fn is_exact(&self) -> bool {
-        self.is_exact_with(&Params::default(), true)
     }
 }
 

@@ -14,6 +14,7 @@
 use crate::report::stats::{Cell, Grid, Sample};
 use crate::search::Config;
 use anyhow::{bail, Result};
+use statrs::distribution::{ContinuousCDF, Normal};
 
 /// How far (in percent) the time ratio may stray from 1 before it counts as slower or
 /// faster.
@@ -200,7 +201,7 @@ pub fn ratio_interval(base: &[f64], new: &[f64]) -> Option<(f64, f64)> {
         .collect();
     differences.sort_by(f64::total_cmp);
     let (n, m) = (new.len() as f64, base.len() as f64);
-    let z = 1.959_963_985;
+    let z = Normal::standard().inverse_cdf(0.975);
     let k = (n * m / 2.0 - z * (n * m * (n + m + 1.0) / 12.0).sqrt()).floor();
     let k = if k < 0.0 { 0 } else { k as usize };
     let last = differences.len() - 1;
