@@ -63,12 +63,19 @@ pub fn write_report_at(
         None => grid.default_depth(),
     };
     let table = tables::cammp_table(&grid, depth);
-    let summary = summary(&run.manifest, &grid, depth, &table, &analysis(dir)?);
     fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
-    write(&out.join("summary.md"), &summary)?;
+    let charts = charts::write_charts(&out.join("charts"), &run.manifest, &grid, depth)?;
+    let parts = Parts {
+        table: &table,
+        analysis: &analysis(dir)?,
+        charts: &charts,
+    };
+    write(
+        &out.join("summary.md"),
+        &summary(&run.manifest, &grid, depth, &parts),
+    )?;
     write(&out.join("summary.csv"), &csv::summary(&grid, depth))?;
     write(&out.join("per-depth.csv"), &csv::per_depth(&grid, depth))?;
-    charts::write_charts(&out.join("charts"), &run.manifest, &grid, depth)?;
     Ok(table)
 }
 
@@ -87,8 +94,17 @@ fn write(path: &Path, text: &str) -> Result<()> {
     fs::write(path, text).with_context(|| format!("writing {}", path.display()))
 }
 
+/// What the summary shows besides the run: the CAMMP-format table, the hand-written
+/// analysis and the list of charts written.
+struct Parts<'a> {
+    table: &'a str,
+    analysis: &'a str,
+    charts: &'a [String],
+}
+
 /// The whole of `summary.md`.
-fn summary(manifest: &Manifest, grid: &Grid, depth: u32, table: &str, analysis: &str) -> String {
+fn summary(manifest: &Manifest, grid: &Grid, depth: u32, parts: &Parts) -> String {
+    let table = parts.table;
     let sections = [
         format!(
             "# {}: {}\n\n{}",
@@ -117,27 +133,18 @@ fn summary(manifest: &Manifest, grid: &Grid, depth: u32, table: &str, analysis: 
         ),
         values::section(grid, manifest),
         studies::section(manifest, grid, depth),
-        analysis.to_string(),
-        files_note(grid),
+        parts.analysis.to_string(),
+        files_note(parts.charts),
     ];
     sections.join("\n")
 }
 
-/// The "Files" section: what the folder holds.
-fn files_note(grid: &Grid) -> String {
-    let charts = match grid.rows.len() > charts::MAX_LINES {
-        true => format!(
-            "`charts/` (the technique interactions; no line charts: {} configurations are more \
-             lines than a chart can show)",
-            grid.rows.len()
-        ),
-        false => "`charts/` (nodes, time and branching factor per depth; node savings per \
-                  technique)"
-            .to_string(),
-    };
+/// The "Files" section: what the folder holds, with the charts written and those left out.
+fn files_note(charts: &[String]) -> String {
+    let charts: String = charts.iter().map(|c| format!("- {c}\n")).collect();
     format!(
         "## Files\n\n`summary.csv` (the table at one depth), `per-depth.csv` (every \
-         configuration at every depth), {charts}, each chart as SVG and PNG.\n"
+         configuration at every depth), and in `charts/`, each as SVG and PNG:\n\n{charts}"
     )
 }
 

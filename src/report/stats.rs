@@ -168,10 +168,9 @@ impl PairedRatio {
 
 /// The paired ratio of `row` to `to` at `depth`, when they share an uncapped position.
 pub fn paired_ratio(row: &Row, to: &Row, depth: u32) -> Option<PairedRatio> {
-    let (cell, base) = (row.cells.get(&depth)?, to.cells.get(&depth)?);
-    let logs: Vec<f64> = common(cell, base)
-        .filter(|(s, b)| s.nodes > 0 && b.nodes > 0)
-        .map(|(s, b)| (s.nodes as f64 / b.nodes as f64).ln())
+    let logs: Vec<f64> = position_ratios(row, to, depth)
+        .into_iter()
+        .map(f64::ln)
         .collect();
     if logs.is_empty() {
         return None;
@@ -184,6 +183,18 @@ pub fn paired_ratio(row: &Row, to: &Row, depth: u32) -> Option<PairedRatio> {
             .map(|h| ((e.mean - h).exp(), (e.mean + h).exp())),
         n: e.n,
     })
+}
+
+/// The node ratio of `row` to `to` at `depth` on each position both searched without
+/// hitting the cap and with a non-empty tree, in the order of the positions' ids.
+pub fn position_ratios(row: &Row, to: &Row, depth: u32) -> Vec<f64> {
+    let (Some(cell), Some(base)) = (row.cells.get(&depth), to.cells.get(&depth)) else {
+        return Vec::new();
+    };
+    common(cell, base)
+        .filter(|(s, b)| s.nodes > 0 && b.nodes > 0)
+        .map(|(s, b)| s.nodes as f64 / b.nodes as f64)
+        .collect()
 }
 
 /// The samples of the positions both cells searched without hitting the cap.

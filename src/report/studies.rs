@@ -218,19 +218,63 @@ struct Match<'a> {
     ours: Vec<&'a Row>,
 }
 
-fn cammp_section(manifest: &Manifest, grid: &Grid, depth: u32) -> String {
-    let depth = if grid.depths.contains(&CAMMP_DEPTH) {
+/// The depth CAMMP's table is compared at: its own, when the run has it, else `depth`.
+pub fn cammp_depth(grid: &Grid, depth: u32) -> u32 {
+    if grid.depths.contains(&CAMMP_DEPTH) {
         CAMMP_DEPTH
     } else {
         depth
-    };
-    let found: Vec<Match> = CAMMP_NODES
+    }
+}
+
+fn cammp_matches(grid: &Grid) -> Vec<Match<'_>> {
+    CAMMP_NODES
         .iter()
         .map(|published| {
             let ours = grid.rows.iter().filter(|r| matches(published, r)).collect();
             Match { published, ours }
         })
-        .collect();
+        .collect()
+}
+
+/// A configuration of ours with a published counterpart, and both node ratios to their
+/// baselines (CAMMP's alpha-beta row; our baseline row).
+pub struct RatioPair<'a> {
+    pub ours: &'a Row,
+    pub published_ratio: f64,
+    pub our_ratio: f64,
+}
+
+/// Every non-baseline row of a Ming Mang run with a CAMMP counterpart and a ratio at
+/// [`cammp_depth`]; empty for other games.
+pub fn cammp_pairs<'a>(manifest: &Manifest, grid: &'a Grid, depth: u32) -> Vec<RatioPair<'a>> {
+    let Some(base) = grid
+        .baseline_row()
+        .filter(|_| manifest.game.starts_with("mingmang"))
+    else {
+        return Vec::new();
+    };
+    let depth = cammp_depth(grid, depth);
+    let cammp_base = CAMMP_NODES[1].nodes as f64;
+    let found = cammp_matches(grid);
+    let pairs = found
+        .into_iter()
+        .flat_map(|m| m.ours.into_iter().map(move |r| (m.published, r)));
+    pairs
+        .filter(|(published, _)| published.role != Role::Baseline)
+        .filter_map(|(published, ours)| {
+            Some(RatioPair {
+                ours,
+                published_ratio: published.nodes as f64 / cammp_base,
+                our_ratio: super::stats::ratio(ours, base, depth)?,
+            })
+        })
+        .collect()
+}
+
+fn cammp_section(manifest: &Manifest, grid: &Grid, depth: u32) -> String {
+    let depth = cammp_depth(grid, depth);
+    let found = cammp_matches(grid);
     let base = grid
         .baseline_row()
         .map_or(manifest.baseline.to_string(), |b| b.planned.label.clone());

@@ -22,7 +22,7 @@ pub(super) fn run_dir(manifest: &Manifest, records: &[Record]) -> RunDir {
     dir
 }
 
-fn read(dir: &Path, name: &str) -> String {
+pub(super) fn read(dir: &Path, name: &str) -> String {
     fs::read_to_string(dir.join(name)).unwrap()
 }
 
@@ -144,7 +144,7 @@ pub(super) fn record(position: &str, config: &str, depth: u32, nodes: u64, cappe
 
 /// Records of every position of `nodes` (one list per configuration of `plan`, one value per
 /// position) at depth 1, times `10^(d-1)` at deeper depths.
-fn records(plan: Plan, depths: &[u32], nodes: &[[u64; 3]]) -> Vec<Record> {
+pub(super) fn records(plan: Plan, depths: &[u32], nodes: &[[u64; 3]]) -> Vec<Record> {
     let mut out = Vec::new();
     for (&(config, ..), per_position) in plan.iter().zip(nodes) {
         for &depth in depths {
@@ -157,7 +157,7 @@ fn records(plan: Plan, depths: &[u32], nodes: &[[u64; 3]]) -> Vec<Record> {
     out
 }
 
-const NODES: [[u64; 3]; 5] = [
+pub(super) const NODES: [[u64; 3]; 5] = [
     [100, 200, 300],
     [50, 100, 150],
     [300, 400, 500],

@@ -6,11 +6,11 @@
 //! A row without a ratio (capped, missing, or its reference capped) gets a note instead of a bar.
 //! The panel drawing (`panel_chart`, `draw_bars`) is shared with the comparison chart.
 
-use super::axis::{trim, Axis, Ticked};
+use super::axis::{compact, trim, Axis, Ticked};
 use super::style::{SeriesStyle, Styles};
 use super::{titled, Chart, FONT};
 use crate::report::stats::{ratio, Grid, Row};
-use crate::report::tables::{nodes_text, sig3};
+use crate::report::tables::{nodes_text, sig3, thousands};
 use crate::runfolder::Role;
 use anyhow::Result;
 use plotters::coord::ranged1d::SegmentedCoord;
@@ -31,6 +31,46 @@ pub struct Panel {
     pub title: String,
     pub x_desc: String,
     pub bars: Vec<Bar>,
+    pub unit: Unit,
+    /// Whether each bar's value is written at its end (else the labels carry it).
+    pub values: bool,
+}
+
+/// What the bars measure, which says how values and ticks read and where bars start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unit {
+    /// A ratio (`0.42×`), bars from 1 with a line there.
+    Ratio,
+    /// A node count (`12,345`), bars from the axis' left end.
+    Nodes,
+    /// Milliseconds (`4.2 ms`), bars from the axis' left end.
+    Ms,
+}
+
+impl Unit {
+    fn value_text(self, value: f64) -> String {
+        match self {
+            Unit::Ratio => format!("{}×", sig3(value)),
+            Unit::Nodes => thousands(value),
+            Unit::Ms => format!("{} ms", sig3(value)),
+        }
+    }
+
+    fn tick_text(self, value: f64) -> String {
+        match self {
+            Unit::Ratio => format!("{}×", trim(value)),
+            Unit::Nodes => compact(value),
+            Unit::Ms => trim(value),
+        }
+    }
+
+    /// Where bars start on `x`, in plot coordinates.
+    fn origin(self, x: &Axis) -> f64 {
+        match self {
+            Unit::Ratio => x.place(1.0).unwrap_or(0.0),
+            Unit::Nodes | Unit::Ms => x.spec().range().start,
+        }
+    }
 }
 
 /// The node-savings chart.
@@ -124,6 +164,8 @@ fn panel(grid: &Grid, depth: u32, styles: &Styles, part: Part, reference: &Row) 
         title: part.title(label),
         x_desc: part.x_desc(label),
         bars,
+        unit: Unit::Ratio,
+        values: true,
     };
     (!panel.bars.is_empty()).then_some(panel)
 }
@@ -142,24 +184,37 @@ impl Chart for Savings {
         DB::ErrorType: 'static,
     {
         let area = titled(root, &self.title, &self.subtitle)?;
-        let label_width = label_width(&area, self.panels.iter().flat_map(|p| &p.bars));
-        // Each panel's height: its bars plus room for its caption and axis.
-        let weights: Vec<u32> = self
-            .panels
-            .iter()
-            .map(|p| p.bars.len() as u32 + 4)
-            .collect();
-        let total: u32 = weights.iter().sum();
-        let height = area.dim_in_pixel().1;
-        let mut rest = area;
-        for (panel, weight) in self.panels.iter().zip(&weights) {
-            let (top, bottom) = rest.split_vertically(height * weight / total);
-            let mut chart = panel_chart(&top, panel, &self.x, label_width)?;
-            draw_bars(&mut chart, panel, &self.x)?;
-            rest = bottom;
-        }
-        Ok(())
+        let panels: Vec<&Panel> = self.panels.iter().collect();
+        draw_stacked(area, &panels, &self.x, |_, panel, chart| {
+            draw_bars(chart, panel, &self.x)
+        })
     }
+}
+
+/// Stacks `panels` top to bottom on `area`, each as high as its bars plus room for its
+/// caption and axis, with one label width for all, and calls `draw` with each panel's index
+/// and its chart.
+pub fn draw_stacked<DB: DrawingBackend>(
+    area: DrawingArea<DB, Shift>,
+    panels: &[&Panel],
+    x: &Axis,
+    mut draw: impl FnMut(usize, &Panel, &mut BarChart<DB>) -> Result<()>,
+) -> Result<()>
+where
+    DB::ErrorType: 'static,
+{
+    let label_width = label_width(&area, panels.iter().flat_map(|p| &p.bars));
+    let weights: Vec<u32> = panels.iter().map(|p| p.bars.len() as u32 + 4).collect();
+    let total: u32 = weights.iter().sum();
+    let height = area.dim_in_pixel().1;
+    let mut rest = area;
+    for (k, (panel, weight)) in panels.iter().zip(&weights).enumerate() {
+        let (top, bottom) = rest.split_vertically(height * weight / total);
+        let mut chart = panel_chart(&top, panel, x, label_width)?;
+        draw(k, panel, &mut chart)?;
+        rest = bottom;
+    }
+    Ok(())
 }
 
 /// The width the labels of `bars` need left of a panel on `area`.
@@ -220,7 +275,7 @@ where
         .disable_y_mesh()
         .y_labels(n)
         .y_label_formatter(&y_label)
-        .x_label_formatter(&|v| format!("{}×", trim(x.value(*v))))
+        .x_label_formatter(&|v| panel.unit.tick_text(x.value(*v)))
         .x_desc(&panel.x_desc)
         .axis_desc_style((FONT, 16))
         .label_style((FONT, 16))
@@ -230,7 +285,8 @@ where
     Ok(chart)
 }
 
-/// Draws the bars of `panel` from 1 (each value at its bar's end) and the line at 1.
+/// Draws the bars of `panel` from their unit's origin (each value at its bar's end) and,
+/// for ratios, the line at 1.
 pub fn draw_bars<DB: DrawingBackend>(
     chart: &mut BarChart<DB>,
     panel: &Panel,
@@ -242,14 +298,32 @@ where
     let n = panel.bars.len();
     let plot = chart.plotting_area();
     for (k, bar) in panel.bars.iter().enumerate() {
-        for element in bar_elements(bar, segment(n, k), x) {
+        for element in bar_elements(bar, segment(n, k), x, panel) {
             plot.draw(&element)?;
         }
     }
-    let top = SegmentValue::Exact(n as i32);
-    let one = [(0.0, SegmentValue::Exact(0)), (0.0, top)];
+    if panel.unit == Unit::Ratio {
+        draw_line_at_one(chart, n, x)?;
+    }
+    Ok(())
+}
+
+/// The vertical line at 1 across a bar panel of `n` bars.
+pub fn draw_line_at_one<DB: DrawingBackend>(
+    chart: &mut BarChart<DB>,
+    n: usize,
+    x: &Axis,
+) -> Result<()>
+where
+    DB::ErrorType: 'static,
+{
+    let one = x.place(1.0).unwrap_or(0.0);
+    let ends = [
+        (one, SegmentValue::Exact(0)),
+        (one, SegmentValue::Exact(n as i32)),
+    ];
     chart.draw_series(std::iter::once(PathElement::new(
-        one.to_vec(),
+        ends.to_vec(),
         BLACK.stroke_width(2),
     )))?;
     Ok(())
@@ -262,7 +336,9 @@ fn bar_elements<'a, DB: DrawingBackend + 'a>(
     bar: &Bar,
     i: i32,
     x: &Axis,
+    panel: &Panel,
 ) -> Vec<DynElement<'a, DB, BarCoord>> {
+    let origin = panel.unit.origin(x);
     let font = (FONT, 15).into_font().color(&BLACK);
     let at = |x: f64| (x, SegmentValue::CenterOf(i));
     let ratio = match &bar.ratio {
@@ -272,26 +348,29 @@ fn bar_elements<'a, DB: DrawingBackend + 'a>(
                 (8, 0),
                 font.pos(Pos::new(HPos::Left, VPos::Center)),
             );
-            return vec![(EmptyElement::at(at(0.0)) + text).into_dyn()];
+            return vec![(EmptyElement::at(at(origin)) + text).into_dyn()];
         }
         Ok(ratio) => *ratio,
     };
-    let end = x.place(ratio).unwrap_or(0.0);
+    let end = x.place(ratio).unwrap_or(origin);
     let mut rect = Rectangle::new(
         [
-            (0.0, SegmentValue::Exact(i)),
+            (origin, SegmentValue::Exact(i)),
             (end, SegmentValue::Exact(i + 1)),
         ],
         bar.style.color.filled(),
     );
     rect.set_margin(5, 5, 0, 0);
-    let (h, dx) = if end < 0.0 {
+    if !panel.values {
+        return vec![rect.into_dyn()];
+    }
+    let (h, dx) = if end < origin {
         (HPos::Right, -6)
     } else {
         (HPos::Left, 6)
     };
     let value = Text::new(
-        format!("{}×", sig3(ratio)),
+        panel.unit.value_text(ratio),
         (dx, 0),
         font.pos(Pos::new(h, VPos::Center)),
     );

@@ -1,6 +1,8 @@
 //! Line charts over depth, one line per configuration: nodes expanded, time per search and
-//! effective branching factor (with a line at 1), all on logarithmic axes. The legend sits in its own
-//! panel right of the plot, in the CAMMP table's order, so it never hides a line.
+//! effective branching factor (with a line at 1), all on logarithmic axes. A plan with both
+//! add-one and leave-one-out rows gets two panels (the baseline with the add-one rows above,
+//! the full set with the leave-one-out rows below) on one shared scale, each with its legend
+//! in its own column right of the plot, in the CAMMP table's order, so it never hides a line.
 //!
 //! A missing cell is not drawn. A capped cell of the nodes chart is drawn as a cross at the
 //! node cap (its tree is at least that big) and the subtitle says so; other charts leave
@@ -11,6 +13,7 @@ use super::style::{draw_legend, legend_width, line_elements, marker, Marker, Ser
 use super::{titled, Chart, FONT, SIZE};
 use crate::report::stats::{Grid, Row, Stat};
 use crate::report::tables::thousands;
+use crate::runfolder::Role;
 use anyhow::Result;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -27,13 +30,18 @@ pub enum Measure {
 }
 
 impl Measure {
-    fn value(self, grid: &Grid, row: &Row, depth: u32) -> Option<f64> {
-        let stat = match self {
+    /// The measure's statistic for `row` at `depth`.
+    pub fn stat(self, grid: &Grid, row: &Row, depth: u32) -> Stat {
+        match self {
             Measure::Nodes => row.nodes(depth),
             Measure::Ms => row.ms(depth),
             Measure::Ebf => row.ebf(&grid.depths, depth, grid.id_step),
-        };
-        stat.mean()
+        }
+    }
+
+    /// The measure's mean for `row` at `depth`.
+    pub fn value(self, grid: &Grid, row: &Row, depth: u32) -> Option<f64> {
+        self.stat(grid, row, depth).mean()
     }
 
     fn y_desc(self) -> &'static str {
@@ -41,12 +49,6 @@ impl Measure {
             Measure::Nodes => "nodes expanded (mean over positions, log scale)",
             Measure::Ms => "time per search (ms, mean over positions, log scale)",
             Measure::Ebf => "effective branching factor per ply (mean over positions, log scale)",
-        }
-    }
-
-    fn axis(self, values: impl Iterator<Item = f64>) -> Axis {
-        match self {
-            Measure::Nodes | Measure::Ms | Measure::Ebf => Axis::log(values),
         }
     }
 
@@ -59,6 +61,34 @@ impl Measure {
     }
 }
 
+/// The rows of `grid` in the CAMMP table's order at `depth`, grouped as the charts draw them:
+/// the baseline with the add-one rows, then the full set with the leave-one-out rows, when
+/// the plan has both groups (other rows join the first); otherwise one group of every row.
+/// Each group comes with its caption (empty for a single group).
+pub fn groups(grid: &Grid, depth: u32) -> Vec<(String, Vec<&Row>)> {
+    let rows = grid.ranked(depth);
+    let second = |r: &&Row| matches!(r.planned.role, Role::Full | Role::LeaveOneOut);
+    let (below, above): (Vec<&Row>, Vec<&Row>) = rows.iter().copied().partition(second);
+    let has = |role| rows.iter().any(|r| r.planned.role == role);
+    if !(has(Role::AddOne) && has(Role::LeaveOneOut)) {
+        return vec![(String::new(), rows)];
+    }
+    let label = |role| {
+        grid.role(role)
+            .map_or(String::new(), |r| r.planned.label.clone())
+    };
+    let base = grid
+        .baseline_row()
+        .map_or(String::new(), |r| r.planned.label.clone());
+    vec![
+        (format!("Adding one technique to {base}"), above),
+        (
+            format!("Leaving one technique out of {}", label(Role::Full)),
+            below,
+        ),
+    ]
+}
+
 /// One configuration's line.
 struct Series {
     label: String,
@@ -68,98 +98,106 @@ struct Series {
     capped: Vec<(f64, f64)>,
 }
 
-/// A line chart of one measure over depth.
+/// A line chart of one measure over depth, in one or two panels.
 pub struct LineChart {
     title: String,
     subtitle: String,
     measure: Measure,
     x: Axis,
     y: Axis,
-    series: Vec<Series>,
+    panels: Vec<(String, Vec<Series>)>,
+}
+
+/// Where a line chart's values come from: the grid, the depth the rows are ordered at, their
+/// styles and the run's node cap (where capped cells of the nodes chart are drawn).
+pub struct Source<'a> {
+    pub grid: &'a Grid,
+    pub depth: u32,
+    pub styles: &'a Styles,
+    pub cap: Option<u64>,
+}
+
+impl Source<'_> {
+    fn values(&self, measure: Measure, row: &Row) -> Vec<(u32, f64)> {
+        let depths = self.grid.depths.iter().copied();
+        depths
+            .filter_map(|d| Some((d, measure.value(self.grid, row, d)?)))
+            .collect()
+    }
+
+    /// The depths where `row` hit the cap, at the cap (nodes chart only).
+    fn capped(&self, measure: Measure, row: &Row) -> Vec<(u32, f64)> {
+        let (Measure::Nodes, Some(cap)) = (measure, self.cap) else {
+            return Vec::new();
+        };
+        let depths = self.grid.depths.iter().copied();
+        let capped = depths.filter(|&d| matches!(row.nodes(d), Stat::Capped { .. }));
+        capped.map(|d| (d, cap as f64)).collect()
+    }
+}
+
+fn placed(points: Vec<(u32, f64)>, y: &Axis) -> Vec<(f64, f64)> {
+    let place = |(d, v): (u32, f64)| Some((f64::from(d), y.place(v)?));
+    points.into_iter().filter_map(place).collect()
 }
 
 impl LineChart {
-    /// The chart of `measure` for every row of `grid`, legend in the order of the rows at
-    /// `depth`; `cap` is the run's node cap, where capped cells of the nodes chart are drawn.
-    pub fn new(
-        grid: &Grid,
-        depth: u32,
-        styles: &Styles,
-        (title, subtitle): (&str, &str),
-        measure: Measure,
-        cap: Option<u64>,
-    ) -> LineChart {
-        let rows = grid.ranked(depth);
-        let values = |row: &Row| {
-            let depths = grid.depths.iter().copied();
-            depths
-                .filter_map(|d| Some((d, measure.value(grid, row, d)?)))
-                .collect::<Vec<_>>()
-        };
-        let all: Vec<f64> = rows
-            .iter()
-            .flat_map(|r| values(r))
-            .map(|(_, v)| v)
-            .collect();
+    /// The chart of `measure` for every row of the source's grid.
+    pub fn new(source: &Source, (title, subtitle): (&str, &str), measure: Measure) -> LineChart {
+        let groups = groups(source.grid, source.depth);
+        let rows = groups.iter().flat_map(|(_, rows)| rows.iter());
+        let all = rows.clone().flat_map(|r| {
+            let capped = source.capped(measure, r);
+            source.values(measure, r).into_iter().chain(capped)
+        });
         // The branching factor's axis reaches 1, where a line marks "no growth".
         let one = matches!(measure, Measure::Ebf).then_some(1.0);
-        // Capped cells of the nodes chart sit at the cap, where they are known to reach.
-        let capped_at = |row: &Row| -> Vec<(u32, f64)> {
-            let (Measure::Nodes, Some(cap)) = (measure, cap) else {
-                return Vec::new();
-            };
-            let depths = grid.depths.iter().copied();
-            let capped = depths.filter(|&d| matches!(row.nodes(d), Stat::Capped { .. }));
-            capped.map(|d| (d, cap as f64)).collect()
+        let y = Axis::log(all.map(|(_, v)| v).chain(one));
+        let series = |row: &&Row| Series {
+            label: row.planned.label.clone(),
+            style: source.styles.of(row.planned.config),
+            points: placed(source.values(measure, row), &y),
+            capped: placed(source.capped(measure, row), &y),
         };
-        let caps = rows.iter().flat_map(|r| capped_at(r)).map(|(_, v)| v);
-        let y = measure.axis(all.into_iter().chain(one).chain(caps));
-        let series: Vec<Series> = rows
+        let panels: Vec<(String, Vec<Series>)> = groups
             .iter()
-            .map(|row| Series {
-                label: row.planned.label.clone(),
-                style: styles.of(row.planned.config),
-                points: values(row)
-                    .into_iter()
-                    .filter_map(|(d, v)| Some((f64::from(d), y.place(v)?)))
-                    .collect(),
-                capped: capped_at(row)
-                    .into_iter()
-                    .filter_map(|(d, v)| Some((f64::from(d), y.place(v)?)))
-                    .collect(),
-            })
+            .map(|(caption, rows)| (caption.clone(), rows.iter().map(series).collect()))
             .collect();
-        let title = format!("{title} (log scale)");
-        let any_capped = series.iter().any(|s| !s.capped.is_empty());
+        let any_capped = panels
+            .iter()
+            .flat_map(|p| &p.1)
+            .any(|s| !s.capped.is_empty());
         let subtitle = match any_capped {
             true => format!("{subtitle} · × at the top: some searches hit the node cap"),
             false => subtitle.to_string(),
         };
         // The branching factor starts at the second depth.
-        let skip = usize::from(matches!(measure, Measure::Ebf) && grid.depths.len() > 1);
-        let x = Axis::whole(&grid.depths[skip..]);
+        let depths = &source.grid.depths;
+        let skip = usize::from(matches!(measure, Measure::Ebf) && depths.len() > 1);
         LineChart {
-            title,
+            title: format!("{title} (log scale)"),
             subtitle,
             measure,
-            x,
+            x: Axis::whole(&depths[skip..]),
             y,
-            series,
+            panels,
         }
     }
-}
 
-impl Chart for LineChart {
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
+    /// Draws one panel on `area`, its legend `legend_w` pixels wide on the right.
+    fn draw_panel<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        (caption, series): &(String, Vec<Series>),
+        legend_w: u32,
+    ) -> Result<()>
     where
         DB::ErrorType: 'static,
     {
-        let area = titled(root, &self.title, &self.subtitle)?;
-        let labels: Vec<&str> = self.series.iter().map(|s| s.label.as_str()).collect();
-        let legend_w = legend_width(&area, &labels);
         let (plot, legend) = area.split_horizontally(SIZE.0.saturating_sub(legend_w));
         let mut chart = ChartBuilder::on(&plot)
             .margin(20)
+            .caption(caption, (FONT, 19))
             .x_label_area_size(55)
             .y_label_area_size(90)
             .build_cartesian_2d(self.x.spec(), self.y.spec())?;
@@ -181,7 +219,7 @@ impl Chart for LineChart {
             let line = PathElement::new(vec![(lo, one), (hi, one)], BLACK.stroke_width(2));
             plot.draw(&line)?;
         }
-        for series in &self.series {
+        for series in series {
             plot.draw(&line_elements(series.points.clone(), &series.style))?;
             for &point in &series.points {
                 plot.draw(&marker(point, &series.style, 10))?;
@@ -194,11 +232,30 @@ impl Chart for LineChart {
                 plot.draw(&marker(point, &cross, 14))?;
             }
         }
-        let entries: Vec<(String, SeriesStyle)> = self
-            .series
-            .iter()
-            .map(|s| (s.label.clone(), s.style))
-            .collect();
-        draw_legend(&legend, &entries, 30)
+        let entries: Vec<(String, SeriesStyle)> =
+            series.iter().map(|s| (s.label.clone(), s.style)).collect();
+        draw_legend(&legend, &entries, 50)
+    }
+}
+
+impl Chart for LineChart {
+    fn size(&self) -> (u32, u32) {
+        (SIZE.0, SIZE.1 * (1 + self.panels.len() as u32) / 2)
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        let area = titled(root, &self.title, &self.subtitle)?;
+        // One legend width for every panel, so that their depth axes line up.
+        let series = self.panels.iter().flat_map(|(_, series)| series);
+        let labels: Vec<&str> = series.map(|s| s.label.as_str()).collect();
+        let legend_w = legend_width(&area, &labels);
+        let areas = area.split_evenly((self.panels.len(), 1));
+        for (area, panel) in areas.iter().zip(&self.panels) {
+            self.draw_panel(area, panel, legend_w)?;
+        }
+        Ok(())
     }
 }

@@ -1,23 +1,33 @@
-//! The charts of a run, each written as SVG and PNG (1200 x 800) into `charts/`: nodes,
-//! time and effective branching factor per depth (a line per configuration), and node
-//! savings per technique (horizontal bars, add-one and leave-one-out). The drawing helpers
-//! are shared with `compare`'s chart, which lives with `compare`; this module knows nothing
-//! of comparisons.
+//! The charts of a run, each written as SVG and PNG into `charts/`: nodes, time and
+//! effective branching factor per depth (a line per configuration, add-one and
+//! leave-one-out in two panels; bars instead for a one-depth run), node savings per
+//! technique at one depth (bars), against depth (small multiples with intervals) and per
+//! position (strips), ours against the published study (scatter), and for an all-subsets
+//! run each technique's Shapley value and the pairwise interactions. The drawing helpers are
+//! shared with `compare`'s chart, which lives with `compare`; this module knows nothing of
+//! comparisons.
 //!
 //! Text is set in DejaVu Sans, embedded from the `dejavu` crate and given to plotters'
-//! `ab_glyph` renderer, so the PNGs need no system font. Capped and missing cells are left
-//! out of a chart (the tables say why); nothing here computes a statistic of its own.
+//! `ab_glyph` renderer, so the PNGs need no system font. Missing cells are left out of a
+//! chart (the tables say why); nothing here computes a statistic of its own.
 
 pub(super) mod axis;
 pub(super) mod bars;
+mod depth;
 mod heatmap;
+mod levels;
 mod lines;
+mod published;
+mod spread;
 pub(super) mod style;
+#[cfg(test)]
+mod tests;
+mod worth;
 
 use super::stats::Grid;
 use crate::runfolder::Manifest;
 use anyhow::{bail, Context, Result};
-use lines::{LineChart, Measure};
+use lines::{LineChart, Measure, Source};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use std::path::Path;
@@ -28,7 +38,7 @@ use std::sync::OnceLock;
 /// and the interaction heatmap say what the lines would.
 pub const MAX_LINES: usize = 40;
 
-/// The size of every chart, in pixels.
+/// The default size of a chart, in pixels.
 pub(super) const SIZE: (u32, u32) = (1200, 800);
 
 /// The font family every text of a chart uses (registered as DejaVu Sans).
@@ -36,14 +46,26 @@ pub(super) const FONT: &str = "sans-serif";
 
 /// A chart that can be drawn on any plotters backend.
 pub(super) trait Chart {
+    /// The image's size in pixels.
+    fn size(&self) -> (u32, u32) {
+        SIZE
+    }
+
     /// Draws the chart on `root`, which covers the whole image.
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
     where
         DB::ErrorType: 'static;
 }
 
-/// Writes every chart of the run into `dir` (created if needed).
-pub fn write_charts(dir: &Path, manifest: &Manifest, grid: &Grid, depth: u32) -> Result<()> {
+/// Writes every chart of the run into `dir` (created if needed) and returns one line per
+/// chart, `name: what it shows`, and a line for each chart left out with the reason, for
+/// the summary's list of files.
+pub fn write_charts(
+    dir: &Path,
+    manifest: &Manifest,
+    grid: &Grid,
+    depth: u32,
+) -> Result<Vec<String>> {
     register_font()?;
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     let styles = style::Styles::new(grid);
@@ -54,12 +76,18 @@ pub fn write_charts(dir: &Path, manifest: &Manifest, grid: &Grid, depth: u32) ->
         manifest.fixture.set,
         manifest.eval
     );
-    let charts = [
-        (
-            "nodes-per-depth",
-            "Nodes expanded per depth",
-            Measure::Nodes,
-        ),
+    let mut out = Written {
+        dir,
+        list: Vec::new(),
+    };
+    let source = Source {
+        grid,
+        depth,
+        styles: &styles,
+        cap: manifest.max_nodes,
+    };
+    let lines = [
+        ("nodes-per-depth", "Nodes expanded", Measure::Nodes),
         ("time-per-depth", "Time per search", Measure::Ms),
         (
             "branching-factor",
@@ -67,36 +95,102 @@ pub fn write_charts(dir: &Path, manifest: &Manifest, grid: &Grid, depth: u32) ->
             Measure::Ebf,
         ),
     ];
-    let lines = if grid.rows.len() > MAX_LINES {
-        &[][..]
+    let mut skipped = Vec::new();
+    if grid.rows.len() > MAX_LINES {
+        skipped.push(format!(
+            "no nodes, time or branching-factor charts: {} configurations are more lines than a              chart can show",
+            grid.rows.len()
+        ));
+    } else if grid.depths.len() == 1 {
+        for &(name, title, measure) in &lines[..2] {
+            let chart = levels::Levels::new(grid, depth, &styles, (title, &subtitle), measure);
+            out.put(
+                name,
+                &format!(
+                    "{} at depth {depth}, a bar per configuration",
+                    title.to_lowercase()
+                ),
+                &chart,
+            )?;
+        }
+        skipped.push("no branching-factor chart: it needs two depths".to_string());
     } else {
-        &charts[..]
-    };
-    for &(name, title, measure) in lines {
-        let cap = manifest.max_nodes;
-        let chart = LineChart::new(grid, depth, &styles, (title, &subtitle), measure, cap);
-        write_chart(dir, name, &chart)?;
+        for &(name, title, measure) in &lines {
+            let chart =
+                LineChart::new(&source, (&format!("{title} per depth"), &subtitle), measure);
+            out.put(
+                name,
+                &format!(
+                    "{} per depth, a line per configuration",
+                    title.to_lowercase()
+                ),
+                &chart,
+            )?;
+        }
     }
-    if let Some(savings) = bars::Savings::new(grid, depth, &styles, &subtitle) {
-        write_chart(dir, "node-savings", &savings)?;
+    if let Some(chart) = bars::Savings::new(grid, depth, &styles, &subtitle) {
+        out.put(
+            "node-savings",
+            &format!("node savings per technique at depth {depth} (ratio of means)"),
+            &chart,
+        )?;
+    }
+    if let Some(chart) = spread::Spread::new(grid, depth, &styles, &subtitle) {
+        out.put("node-ratio-per-position", &format!("each position's node ratio at depth {depth}, with the paired mean and its interval"), &chart)?;
+    }
+    if let Some(chart) = depth::DepthSavings::new(grid, &styles, &subtitle) {
+        out.put(
+            "savings-per-depth",
+            "each technique's node saving against depth, with 95% intervals",
+            &chart,
+        )?;
+    }
+    if let Some(chart) = published::Published::new(manifest, grid, depth, &styles, &subtitle) {
+        out.put(
+            "ours-vs-published",
+            "our node ratios against CAMMP's, log-log with the diagonal",
+            &chart,
+        )?;
     }
     if let Some(shapley) = crate::report::shapley::Shapley::new(grid, depth) {
         let subtitle = format!("{subtitle} · depth {depth}");
-        write_chart(
-            dir,
+        let worth = worth::Worth::new(&shapley, &subtitle);
+        out.put(
+            "shapley",
+            "what each technique is worth over every combination (Shapley values)",
+            &worth,
+        )?;
+        let heatmap = heatmap::Heatmap::new(&shapley, &subtitle);
+        out.put(
             "interactions",
-            &heatmap::Heatmap::new(&shapley, &subtitle),
+            "the pairwise Shapley interactions as a heatmap",
+            &heatmap,
         )?;
     }
-    Ok(())
+    out.list.extend(skipped);
+    Ok(out.list)
+}
+
+/// The charts written so far into `dir`, each as `name: what it shows`.
+struct Written<'a> {
+    dir: &'a Path,
+    list: Vec<String>,
+}
+
+impl Written<'_> {
+    fn put(&mut self, name: &str, what: &str, chart: &impl Chart) -> Result<()> {
+        write_chart(self.dir, name, chart)?;
+        self.list.push(format!("`{name}`: {what}"));
+        Ok(())
+    }
 }
 
 pub(super) fn write_chart(dir: &Path, name: &str, chart: &impl Chart) -> Result<()> {
     let svg = dir.join(format!("{name}.svg"));
     let png = dir.join(format!("{name}.png"));
-    let root = SVGBackend::new(&svg, SIZE).into_drawing_area();
+    let root = SVGBackend::new(&svg, chart.size()).into_drawing_area();
     draw_on(&root, chart).with_context(|| format!("drawing {}", svg.display()))?;
-    let root = BitMapBackend::new(&png, SIZE).into_drawing_area();
+    let root = BitMapBackend::new(&png, chart.size()).into_drawing_area();
     draw_on(&root, chart).with_context(|| format!("drawing {}", png.display()))
 }
 
@@ -128,8 +222,8 @@ pub(super) fn register_font_style(style: FontStyle, bytes: &'static [u8]) -> boo
     plotters::style::register_font(FONT, style, bytes).is_ok()
 }
 
-/// The title of a chart (bold, with a smaller subtitle) drawn across the top of `root`;
-/// returns the area below it.
+/// The title of a chart (bold, with a smaller subtitle of one or more lines) drawn across
+/// the top of `root`; returns the area below it.
 pub(super) fn titled<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     title: &str,
@@ -142,5 +236,9 @@ where
     let title_style = FontDesc::new(FONT.into(), 26.0, FontStyle::Bold).color(&BLACK);
     let area = root.titled(title, title_style)?;
     let sub_style = (FONT, 16).into_font().color(&RGBColor(80, 80, 80));
-    Ok(area.titled(subtitle, sub_style)?)
+    let mut area = area;
+    for line in subtitle.lines() {
+        area = area.titled(line, sub_style.clone())?;
+    }
+    Ok(area)
 }

@@ -11,7 +11,7 @@
 use super::{Comparison, Row, Tolerance, Verdict};
 use crate::report::charts::axis::{trim, Axis};
 use crate::report::charts::bars::{
-    draw_bars, label_width, panel_chart, segment, Bar, BarChart, Panel,
+    draw_bars, label_width, panel_chart, segment, Bar, BarChart, Panel, Unit,
 };
 use crate::report::charts::style::{draw_legend, legend_width, Marker, SeriesStyle};
 use crate::report::charts::{register_font, titled, write_chart, Chart, FONT, SIZE};
@@ -72,6 +72,8 @@ impl RatioChart {
             title: format!("Over all depths: {}", c.verdict()),
             x_desc: "time ratio new / base (log scale; above 1: new is slower)".into(),
             bars,
+            unit: Unit::Ratio,
+            values: true,
         };
         RatioChart {
             title: format!("Time of new against base at depth {depth}"),

@@ -1,0 +1,90 @@
+//! Tests of the charts on small synthetic runs: which charts a plan gets, what each says
+//! about capped and missing cells, and the sizes of split and small-multiple charts.
+
+use crate::report::tests::{manifest, read, records, run_dir, Plan, NODES, PLAN};
+use crate::report::{write_report, write_report_at};
+use std::path::Path;
+
+fn written(dir: &Path, name: &str) -> bool {
+    ["svg", "png"]
+        .iter()
+        .all(|ext| dir.join(format!("charts/{name}.{ext}")).exists())
+}
+
+/// The report of a run of `plan` on `game` at `depths`, with the synthetic node counts.
+fn report(game: &str, plan: Plan, depths: &[u32]) -> crate::testing::TempDir {
+    let nodes = &NODES[..plan.len()];
+    let run = run_dir(&manifest(game, plan, depths), &records(plan, depths, nodes));
+    write_report(&run.0).unwrap();
+    run
+}
+
+#[test]
+fn line_charts_split_add_one_and_leave_one_out_into_two_panels() {
+    let run = report("kalah", PLAN, &[1, 2, 3]);
+    let chart = read(&run, "charts/nodes-per-depth.svg");
+    assert!(
+        chart.contains("Adding one technique to alpha-beta"),
+        "{chart}"
+    );
+    assert!(chart.contains("Leaving one technique out of all (cammp)"));
+    // A plan of add-one rows only keeps one panel, without captions.
+    let run = report("kalah", &PLAN[..3], &[1, 2, 3]);
+    let chart = read(&run, "charts/nodes-per-depth.svg");
+    assert!(!chart.contains("Adding one technique to"), "{chart}");
+}
+
+#[test]
+fn a_one_depth_run_draws_bars_and_says_why_it_has_no_branching_factor() {
+    let run = report("kalah", PLAN, &[2]);
+    let chart = read(&run, "charts/nodes-per-depth.svg");
+    assert!(chart.contains("Nodes expanded at depth 2"), "{chart}");
+    // The bar of `alpha-beta` ends at its mean, 2,000 nodes, written there.
+    assert!(chart.contains("\n2,000\n"), "{chart}");
+    assert!(!written(&run, "branching-factor"));
+    assert!(!written(&run, "savings-per-depth"));
+    let summary = read(&run, "summary.md");
+    assert!(
+        summary.contains("no branching-factor chart: it needs two depths"),
+        "{summary}"
+    );
+}
+
+#[test]
+fn savings_against_depth_have_a_panel_per_technique() {
+    let run = report("kalah", PLAN, &[1, 2, 3]);
+    let chart = read(&run, "charts/savings-per-depth.svg");
+    for title in ["killer moves", "quiescence search"] {
+        assert!(chart.contains(&format!("\n{title}\n")), "{title}: {chart}");
+    }
+    assert!(!chart.contains("late move reduction"));
+    let summary = read(&run, "summary.md");
+    assert!(summary.contains("`savings-per-depth`"), "{summary}");
+}
+
+#[test]
+fn the_spread_chart_has_a_dot_per_position_and_row() {
+    let run = report("kalah", PLAN, &[1, 2]);
+    let chart = read(&run, "charts/node-ratio-per-position.svg");
+    // Two add-one rows and one leave-one-out row, three positions each.
+    assert_eq!(chart.matches("<circle").count(), 9, "{chart}");
+    // A position missing from one row leaves its dot out.
+    let nodes = &NODES[..PLAN.len()];
+    let mut recs = records(PLAN, &[1, 2], nodes);
+    recs.retain(|r| !(r.position == "p2" && r.config.to_string() == "alphabeta+killers"));
+    let run = run_dir(&manifest("kalah", PLAN, &[1, 2]), &recs);
+    write_report_at(&run.0, &run.0, Some(1), true).unwrap();
+    let chart = read(&run, "charts/node-ratio-per-position.svg");
+    assert_eq!(chart.matches("<circle").count(), 8);
+}
+
+#[test]
+fn only_a_run_with_a_published_node_table_gets_the_scatter() {
+    let run = report("mingmang", PLAN, &[4]);
+    let chart = read(&run, "charts/ours-vs-published.svg");
+    for label in ["+killers", "+quiescence", "−killers"] {
+        assert!(chart.contains(label), "{label}: {chart}");
+    }
+    let run = report("kalah", PLAN, &[4]);
+    assert!(!written(&run, "ours-vs-published"));
+}
