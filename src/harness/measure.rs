@@ -40,6 +40,7 @@ pub fn root_search<G: Game>(
     let mut results = Vec::new();
     let view = game.clone();
     let mut record = |it: &Iteration<G::Move>| {
+        stretch(resumed.get().elapsed(), spec.params.slowdown_pct);
         spent += resumed.get().elapsed();
         total += it.counters;
         let result = DepthResult {
@@ -71,6 +72,17 @@ pub fn root_search<G: Game>(
         }
     }
     results
+}
+
+/// Busy-waits `pct` percent of `step` (the test-only `slowdown-pct` param); nothing at 0.
+fn stretch(step: Duration, pct: u32) {
+    if pct == 0 {
+        return;
+    }
+    let until = Instant::now() + step * pct / 100;
+    while Instant::now() < until {
+        std::hint::spin_loop();
+    }
 }
 
 /// Writes a line of moves from `game` in notation (each move in the position it is played).

@@ -113,6 +113,10 @@ pub struct Params {
     /// q-nodes that expand (past the stand-pat, quiet and terminal tests), the depth-0 node's
     /// own expansion included.
     pub q_count: u32,
+    /// For tests of `compare` only: after each timed search (each iteration), busy-wait this
+    /// many percent of its time more, inside the timed region, so that a run is measurably
+    /// slower by that much without searching differently. 0 (the default) waits nothing.
+    pub slowdown_pct: u32,
 }
 
 impl Default for Params {
@@ -146,6 +150,7 @@ impl Default for Params {
             q_all_moves: 1,
             q_quiet_every: 1,
             q_count: 0,
+            slowdown_pct: 0,
         }
     }
 }
@@ -215,6 +220,7 @@ registry! {
     q_all_moves, "q-all-moves", 0, 1, "1: all moves after a noisy one; 0: noisy only";
     q_quiet_every, "q-quiet-every", 1, 2, "test quiet every this many q-plies";
     q_count, "q-count", 0, 1, "0: every q-node entry; 1: expanding q-nodes only";
+    slowdown_pct, "slowdown-pct", 0, 100, "test only: busy-wait this % of each timed search";
 }
 
 /// A named set of `--param` assignments (`--params NAME`).

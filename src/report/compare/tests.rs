@@ -375,3 +375,40 @@ fn the_ratio_interval_is_hodges_lehmann() {
     assert!((high - differences[50].exp()).abs() < 1e-12, "{high}");
     assert!(low > 1.1 && high < 1.3);
 }
+
+/// The records of [`records`] at `scale`, each time multiplied by seeded noise: a drift of up
+/// to ±3% for the whole run and up to ±10% for each search (about what a quiet machine shows
+/// between runs of searches of a few milliseconds).
+fn noisy(scale: f64, rng: &mut rand_chacha::ChaCha8Rng) -> Vec<Record> {
+    use rand::Rng;
+    let drift = 1.0 + rng.gen_range(-0.03..0.03);
+    let mut out = records(scale * drift);
+    for r in &mut out {
+        r.result.ns = (r.result.ns as f64 * (1.0 + rng.gen_range(-0.1..0.1))).round() as u64;
+    }
+    out
+}
+
+#[test]
+fn noisy_repeats_of_one_build_pass_and_a_20_percent_slowdown_fails() {
+    use rand::SeedableRng;
+    for seed in 0..20 {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut sides = |scale: f64| {
+            let runs: Vec<Vec<Record>> = (0..5).map(|_| noisy(scale, &mut rng)).collect();
+            side(&spec(), &runs)
+        };
+        let (base, same, slow) = (sides(1.0), sides(1.0), sides(1.2));
+        assert!(run(&base, &same).passed(), "seed {seed}: same build failed");
+        let c = run(&base, &slow);
+        assert!(
+            !c.passed(),
+            "seed {seed}: the slowdown passed\n{}",
+            c.markdown()
+        );
+        assert!(
+            c.rows.iter().any(|r| r.time == Verdict::Slower),
+            "seed {seed}"
+        );
+    }
+}
