@@ -10,6 +10,7 @@
 mod charts;
 pub mod compare;
 mod csv;
+mod html;
 mod shapley;
 mod stats;
 mod studies;
@@ -70,10 +71,11 @@ pub fn write_report_at(
         analysis: &analysis(dir)?,
         charts: &charts,
     };
-    write(
-        &out.join("summary.md"),
-        &summary(&run.manifest, &grid, depth, &parts),
-    )?;
+    let summary = summary(&run.manifest, &grid, depth, &parts);
+    write(&out.join("summary.md"), &summary)?;
+    let title = format!("{}: {}", run.manifest.label, run.manifest.game);
+    let page = html::page(out, &summary, &title, HTML_LINKS)?;
+    write(&out.join("summary.html"), &page)?;
     write(&out.join("summary.csv"), &csv::summary(&grid, depth))?;
     write(&out.join("per-depth.csv"), &csv::per_depth(&grid, depth))?;
     Ok(table)
@@ -90,6 +92,15 @@ fn analysis(dir: &Path) -> Result<String> {
     Ok(format!("## Analysis\n\n{}\n", text.trim()))
 }
 
+/// The files `summary.html` links to, when the folder has them.
+const HTML_LINKS: &[&str] = &[
+    "summary.md",
+    "summary.csv",
+    "per-depth.csv",
+    "records.jsonl",
+    "manifest.json",
+];
+
 fn write(path: &Path, text: &str) -> Result<()> {
     fs::write(path, text).with_context(|| format!("writing {}", path.display()))
 }
@@ -99,7 +110,7 @@ fn write(path: &Path, text: &str) -> Result<()> {
 struct Parts<'a> {
     table: &'a str,
     analysis: &'a str,
-    charts: &'a [String],
+    charts: &'a [charts::Listed],
 }
 
 /// The whole of `summary.md`.
@@ -139,13 +150,35 @@ fn summary(manifest: &Manifest, grid: &Grid, depth: u32, parts: &Parts) -> Strin
     sections.join("\n")
 }
 
-/// The "Files" section: what the folder holds, with the charts written and those left out.
-fn files_note(charts: &[String]) -> String {
-    let charts: String = charts.iter().map(|c| format!("- {c}\n")).collect();
+/// The "Charts" section (each chart shown, with what it shows and links to its files; the
+/// charts left out and why) and the "Files" section.
+fn files_note(charts: &[charts::Listed]) -> String {
+    let shown: String = charts
+        .iter()
+        .map(|c| match &c.name {
+            Some(name) => format!(
+                "### {}\n\n![{}](charts/{name}.svg)\n\n`charts/{name}`: [SVG](charts/{name}.svg), \
+                 [PNG](charts/{name}.png)\n\n",
+                capitalized(&c.what),
+                c.what
+            ),
+            None => format!("- {}\n", capitalized(&c.what)),
+        })
+        .collect();
     format!(
-        "## Files\n\n`summary.csv` (the table at one depth), `per-depth.csv` (every \
-         configuration at every depth), and in `charts/`, each as SVG and PNG:\n\n{charts}"
+        "## Charts\n\n{shown}\n## Files\n\n`summary.csv` (the table at one depth), \
+         `per-depth.csv` (every configuration at every depth), `summary.html` (this summary as \
+         one page, charts inlined), `records.jsonl` (every search), `manifest.json` (the run's \
+         spec and provenance).\n"
     )
+}
+
+/// `text` with its first letter in capitals.
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or(String::new(), |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
 
 /// The provenance list: where the numbers came from and how to get them again.

@@ -7,6 +7,7 @@
 
 mod criterion;
 mod mutants;
+mod setup;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -20,6 +21,8 @@ tasks:
   bench            cutoff bench --check: the node-count signature against fixtures/expected
   bless            cutoff bench --update: rewrite the expected signature (review the diff)
   ci               .ci/run: everything CI runs
+  setup            install the system tools some checks use (Chromium, Valgrind) from
+                   Debian's packages when missing (needs root; the checks skip without them)
   criterion [--save-baseline NAME | --baseline NAME] [FILTER]
                    the criterion micro-benchmarks, saving or comparing with a named baseline
   criterion-check NAME [--tolerance PCT] [FILTER]
@@ -43,6 +46,7 @@ fn main() -> ExitCode {
         "bench" => cutoff("bench", &["--check".into()]),
         "bless" => cutoff("bench", &["--update".into()]),
         "ci" => run(Command::new("bash").arg(".ci/run")),
+        "setup" => setup::setup(),
         "criterion" => criterion(rest),
         "criterion-check" => criterion::check(rest),
         "mutants" => mutants::mutants(rest),

@@ -57,15 +57,21 @@ pub(super) trait Chart {
         DB::ErrorType: 'static;
 }
 
-/// Writes every chart of the run into `dir` (created if needed) and returns one line per
-/// chart, `name: what it shows`, and a line for each chart left out with the reason, for
-/// the summary's list of files.
+/// One chart written, or one left out: its file name (without extension; none for a chart
+/// left out) and what it shows (or why it is not there).
+pub struct Listed {
+    pub name: Option<String>,
+    pub what: String,
+}
+
+/// Writes every chart of the run into `dir` (created if needed) and lists them, with the
+/// charts left out and why, for the summary.
 pub fn write_charts(
     dir: &Path,
     manifest: &Manifest,
     grid: &Grid,
     depth: u32,
-) -> Result<Vec<String>> {
+) -> Result<Vec<Listed>> {
     register_font()?;
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     let styles = style::Styles::new(grid);
@@ -167,20 +173,24 @@ pub fn write_charts(
             &heatmap,
         )?;
     }
+    let skipped = skipped.into_iter().map(|what| Listed { name: None, what });
     out.list.extend(skipped);
     Ok(out.list)
 }
 
-/// The charts written so far into `dir`, each as `name: what it shows`.
+/// The charts written so far into `dir`.
 struct Written<'a> {
     dir: &'a Path,
-    list: Vec<String>,
+    list: Vec<Listed>,
 }
 
 impl Written<'_> {
     fn put(&mut self, name: &str, what: &str, chart: &impl Chart) -> Result<()> {
         write_chart(self.dir, name, chart)?;
-        self.list.push(format!("`{name}`: {what}"));
+        self.list.push(Listed {
+            name: Some(name.to_string()),
+            what: what.to_string(),
+        });
         Ok(())
     }
 }

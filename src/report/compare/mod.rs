@@ -2,8 +2,8 @@
 //! compared exactly, record by record (`nodes`); times per configuration and depth as the
 //! ratio of medians over repeated runs, against a tolerance (`times`). Each side is a run
 //! folder or a folder of repeated runs of one spec (`side`). The result is `compare.md` (a
-//! verdict per configuration and depth, then every node difference; `text`) and a chart of
-//! the time ratios.
+//! verdict per configuration and depth, then every node difference; `text`), a chart of
+//! the time ratios, and `compare.html`, the two as one page.
 //!
 //! Everything is read and checked before anything is written, so an error leaves no partial
 //! output. It reads only run folders, searches and times nothing, and leaves the exit code
@@ -151,16 +151,18 @@ impl Comparison {
         text::markdown(self)
     }
 
-    /// Writes `compare.md` and the chart into `out` (created if needed).
+    /// Writes `compare.md`, the chart and `compare.html` (the two as one page) into `out`
+    /// (created if needed).
     pub fn write(&self, out: &Path) -> Result<()> {
         std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
-        let path = out.join("compare.md");
-        std::fs::write(&path, self.markdown())
-            .with_context(|| format!("writing {}", path.display()))?;
-        match self.chart_depth() {
-            Some(depth) => chart::write(out, self, depth),
-            None => Ok(()),
+        let markdown = self.markdown();
+        super::write(&out.join("compare.md"), &markdown)?;
+        if let Some(depth) = self.chart_depth() {
+            chart::write(out, self, depth)?;
         }
+        let title = format!("Comparison: {}", self.verdict());
+        let page = super::html::page(out, &markdown, &title, &["compare.md"])?;
+        super::write(&out.join("compare.html"), &page)
     }
 }
 
