@@ -19,6 +19,7 @@ use std::fmt::Debug;
 macro_rules! games {
     ($($callback:ident)::+ $(, $($args:tt)*)?) => {
         $($callback)::+! { [$($($args)*)?]
+            blackwhite::BlackWhite,
             gothello::Gothello,
             kalah::Kalah,
             mingmang::MingMang,
