@@ -9,7 +9,10 @@
 //! the ply, how the last move ended the game (a line or a draw), and an incremental Zobrist
 //! hash of placement and side to move; `Undo` is that 32-byte position. Every earlier
 //! position is kept (hash and placement) for the repetition rule, which scans the earlier
-//! positions with the same side to move (at most 100).
+//! positions with the same side to move (at most 100). In the movement phase a placement can
+//! only recur an even number of plies later anyway: a step changes the parity of the sum of
+//! all pieces' coordinates and a jump does not, so the steps between are even, and the
+//! colour counts come back only after as many white jumps as black ones.
 //!
 //! Order of the end rules: a line wins at once; otherwise a side to move without a legal
 //! move loses (also on the draw's ply; a third occurrence always has moves, since the same
