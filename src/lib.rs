@@ -7,9 +7,10 @@
 //!
 //! - [`game`]: the rules of each game behind the [`game::Game`] trait: make/unmake with an
 //!   undo value, incremental Zobrist hashing with a from-scratch oracle, notation, outcomes,
-//!   named evaluations with a default, and perft. One module per game (`kalah`, `mingmang`,
-//!   `tictactoe`), listed once in the registry ([`games!`]) that generates
-//!   [`game::GAMES`], [`game::GameId`] and [`dispatch_game!`].
+//!   named evaluations with a default, and perft. One module per game (`blackwhite`,
+//!   `gothello`, `kalah`, `mingmang`, `tictactoe`; the two 5x5 games share `board5`),
+//!   listed once in the registry ([`games!`]) that generates [`game::GAMES`],
+//!   [`game::GameId`] and [`dispatch_game!`].
 //! - [`search`]: one generic negamax whose every enhancement is a runtime flag
 //!   ([`search::Enhancement`]), an expectimax, configuration strings `preset(+flag|-flag)*`,
 //!   the [`search::Params`] of every tunable, the transposition table and the counters.

@@ -4,6 +4,7 @@
 //! Zobrist hashing, its move notation and its named evaluation functions; everything else
 //! (search, harness, reports) is generic over [`Game`].
 
+pub mod board5;
 pub mod perft;
 pub mod zobrist;
 
@@ -18,6 +19,8 @@ use std::fmt::Debug;
 macro_rules! games {
     ($($callback:ident)::+ $(, $($args:tt)*)?) => {
         $($callback)::+! { [$($($args)*)?]
+            blackwhite::BlackWhite,
+            gothello::Gothello,
             kalah::Kalah,
             mingmang::MingMang,
             tictactoe::TicTacToe,
