@@ -75,6 +75,11 @@ pub struct AblateArgs {
     /// Stop each search after this many nodes; its record says `capped`.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     max_nodes: Option<u64>,
+    /// End each search normally once it has expanded this many nodes, with the move of its
+    /// last completed iteration (the Gothello study's "maximum number of states visited";
+    /// meant with `id`); its record says `exhausted`.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    node_budget: Option<u64>,
     /// Use only the first N positions of the set.
     #[arg(long)]
     positions: Option<usize>,
@@ -126,6 +131,7 @@ pub fn run_default() -> Result<Status> {
         params: Params::default(),
         eval: None,
         max_nodes: Some(DEFAULT_MAX_NODES),
+        node_budget: None,
         positions: Some(DEFAULT_POSITIONS),
         shard: None,
         // The build in the folder's name: after an edit of the source, a fresh run.
@@ -160,6 +166,7 @@ fn spec_from_args(args: &AblateArgs) -> Result<AblationSpec> {
         params,
         eval: args.eval.clone(),
         max_nodes: args.max_nodes,
+        node_budget: args.node_budget,
         positions: args.positions,
         shard: args.shard.as_deref().map(Shard::parse).transpose()?,
         label: args.label.clone(),

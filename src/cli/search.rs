@@ -22,6 +22,11 @@ pub struct SearchCommandArgs {
     /// Stop a root search after this many nodes (it is then reported as capped).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     max_nodes: Option<u64>,
+    /// End each root search once it has expanded this many nodes, with the move of its last
+    /// completed iteration (meant with `id`; the line of the iteration it ran out in says
+    /// `budget`).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    node_budget: Option<u64>,
     /// One JSON object per depth on stdout with every counter.
     #[arg(long)]
     json: bool,
@@ -39,6 +44,7 @@ fn run_game<G: Game>(args: &SearchCommandArgs) -> Result<Status> {
         params: args.spec.params()?,
         eval: args.spec.eval::<G>()?,
         node_limit: args.max_nodes,
+        node_budget: args.node_budget,
     };
     let game: G = load_position(&args.game)?;
     if !args.json {
@@ -58,7 +64,11 @@ fn run_game<G: Game>(args: &SearchCommandArgs) -> Result<Status> {
         root_search(&game, &spec, args.depth, &mut print);
     } else {
         for depth in 1..=args.depth {
-            root_search(&game, &spec, depth, &mut print);
+            let last = root_search(&game, &spec, depth, &mut print).pop();
+            // Deeper searches would spend the budget sooner still.
+            if last.is_some_and(|r| r.exhausted) {
+                break;
+            }
         }
     }
     Ok(Status::Ok)
@@ -88,4 +98,7 @@ fn print_depth(r: &DepthResult, json: bool) {
         r.best_move.as_deref().unwrap_or("-"),
         r.pv.join(" ")
     );
+    if r.exhausted {
+        println!("      (node budget spent: the score and move of the last completed iteration)");
+    }
 }

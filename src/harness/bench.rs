@@ -84,6 +84,7 @@ impl BenchSearch {
             params: self.params()?,
             eval: G::DEFAULT_EVAL,
             node_limit: None,
+            node_budget: None,
         })
     }
 }

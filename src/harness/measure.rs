@@ -21,6 +21,9 @@ pub struct SearchSpec<G: Game> {
     pub eval: G::Eval,
     /// Stop a root search after this many expanded nodes (the result is then capped).
     pub node_limit: Option<u64>,
+    /// End a root search normally once it has expanded this many nodes, with the last
+    /// completed iteration's move (alpha-beta searches only).
+    pub node_budget: Option<u64>,
 }
 
 /// Searches `game` to `depth` with fresh tables, calling `on_depth` with the cumulative
@@ -51,6 +54,7 @@ pub fn root_search<G: Game>(
             pv: format_line(&view, &it.pv),
             capped: it.capped,
             ns_repeats: Vec::new(),
+            exhausted: it.exhausted,
             counters: total,
         };
         on_depth(&result);
@@ -61,6 +65,7 @@ pub fn root_search<G: Game>(
         Algorithm::Negamax => {
             let mut searcher = Searcher::new(spec.config, spec.params.clone(), spec.eval);
             searcher.set_node_limit(spec.node_limit);
+            searcher.set_node_budget(spec.node_budget);
             resumed.set(Instant::now());
             searcher.search(&mut game, depth, &mut record);
         }

@@ -41,6 +41,8 @@ pub struct AblationSpec {
     pub eval: Option<String>,
     /// The per-search node cap.
     pub max_nodes: Option<u64>,
+    /// The per-search node budget.
+    pub node_budget: Option<u64>,
     /// Use only the first this many positions of the set.
     pub positions: Option<usize>,
     /// Run only this part of the tasks.
@@ -95,6 +97,13 @@ pub fn prepare<G: Game>(spec: &AblationSpec) -> Result<Prepared<G>> {
     })?;
     let positions = select_positions(fixture.positions.clone(), spec.positions, &spec.fixture)?;
     let planned = spec.plan.configs(spec.full, spec.base)?;
+    let expectimax = planned
+        .iter()
+        .map(|p| p.config)
+        .find(|c| c.algorithm() == crate::search::Algorithm::Expectimax);
+    if let (Some(_), Some(config)) = (spec.node_budget, expectimax) {
+        bail!("--node-budget: `{config}` (expectimax) has no iterations to end early");
+    }
     let label = checked_label(
         spec.label
             .clone()
@@ -249,6 +258,7 @@ fn new_manifest<G: Game>(
         depths: spec.depths.clone(),
         params: spec.params.clone(),
         max_nodes: spec.max_nodes,
+        node_budget: spec.node_budget,
         repeat: spec.repeat,
         // An ablation draws no random number: its one seed is the fixture's, which chose the
         // positions.
@@ -354,6 +364,7 @@ impl<G: Game> Prepared<G> {
             params: self.manifest.params.clone(),
             eval: self.eval,
             node_limit: self.manifest.max_nodes,
+            node_budget: self.manifest.node_budget,
         };
         let (id, game) = &self.positions[task.position];
         let mut result = root_search(game, &spec, task.depth, &mut |_| {})

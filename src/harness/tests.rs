@@ -303,6 +303,7 @@ fn spec(fixture: &Path, out: &Path, jobs: usize, shard: Option<Shard>) -> Ablati
         params: Params::default(),
         eval: None,
         max_nodes: None,
+        node_budget: None,
         positions: None,
         shard,
         label: None,

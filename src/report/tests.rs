@@ -107,6 +107,7 @@ pub(super) fn manifest(game: &str, plan: Plan, depths: &[u32]) -> Manifest {
         depths: depths.to_vec(),
         params: Params::default(),
         max_nodes: Some(1_000_000),
+        node_budget: None,
         repeat: 1,
         seed: 7,
         shard: None,
@@ -133,6 +134,7 @@ pub(super) fn record(position: &str, config: &str, depth: u32, nodes: u64, cappe
         pv: vec!["1".into()],
         capped,
         ns_repeats: Vec::new(),
+        exhausted: false,
         counters,
     };
     Record {

@@ -70,6 +70,10 @@ pub struct DepthResult {
     /// their median). Empty for a single search.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ns_repeats: Vec<u64>,
+    /// The node budget ran out during this iteration: the score, move and PV are the last
+    /// completed iteration's (written only when true).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub exhausted: bool,
     /// The counters, summed over the iterations up to this depth.
     #[serde(flatten)]
     pub counters: Counters,
@@ -203,6 +207,9 @@ pub struct Manifest {
     pub params: Params,
     /// The per-search node cap, if any.
     pub max_nodes: Option<u64>,
+    /// The per-search node budget, if any (`ablate --node-budget`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub node_budget: Option<u64>,
     /// How many times each search ran (`ablate --repeat`); 1 when absent.
     #[serde(default = "one", skip_serializing_if = "is_one")]
     pub repeat: u32,

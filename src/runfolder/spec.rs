@@ -42,6 +42,7 @@ fn fields(m: &Manifest) -> Vec<(String, FieldKind, String)> {
     let configs = list(m.configs.iter().map(|c| c.config.to_string()).collect());
     let depths = list(m.depths.iter().map(u32::to_string).collect());
     let max_nodes = m.max_nodes.map_or("none".to_string(), |n| n.to_string());
+    let node_budget = m.node_budget.map_or("none".to_string(), |n| n.to_string());
     let fields = [
         ("label", Identity, m.label.clone()),
         ("plan", Identity, m.plan.clone()),
@@ -56,6 +57,7 @@ fn fields(m: &Manifest) -> Vec<(String, FieldKind, String)> {
         ("positions", Setup, m.fixture.positions.to_string()),
         ("depths", Setup, depths),
         ("max nodes", Setup, max_nodes),
+        ("node budget", Setup, node_budget),
         ("repeat", Setup, m.repeat.to_string()),
     ];
     let fields = fields.into_iter().map(|(f, k, v)| (f.to_string(), k, v));

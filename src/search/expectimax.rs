@@ -53,6 +53,7 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
             best_move,
             pv: best_move.into_iter().collect(),
             capped: self.capped,
+            exhausted: false,
         };
         on_iteration(&iteration);
         vec![iteration]

@@ -45,7 +45,12 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
     /// The nominal depth of the iteration running.
     iteration_depth: u32,
     node_limit: u64,
+    /// The node budget (`u64::MAX`: none).
+    node_budget: u64,
+    /// The search is unwinding: the cap or the budget ran out.
     capped: bool,
+    /// The budget, not the cap, ran out.
+    exhausted: bool,
     /// The previous iteration's principal variation, tried first along its path when the
     /// table offers no move.
     prev_pv: Vec<G::Move>,
@@ -84,7 +89,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             spent: 0,
             iteration_depth: 0,
             node_limit: u64::MAX,
+            node_budget: u64::MAX,
             capped: false,
+            exhausted: false,
             prev_pv: Vec::new(),
         }
     }
@@ -93,6 +100,14 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// over its iterations); the iteration that hits the cap is reported as capped.
     pub fn set_node_limit(&mut self, limit: Option<u64>) {
         self.node_limit = limit.unwrap_or(u64::MAX);
+    }
+
+    /// Stops a root search once it has expanded `budget` nodes (the Gothello study's
+    /// "maximum number of states visited"), counted as the cap is; unlike the cap, the
+    /// search then ends normally with the move and score of its last completed iteration
+    /// (meant with iterative deepening; see [`Iteration::exhausted`]).
+    pub fn set_node_budget(&mut self, budget: Option<u64>) {
+        self.node_budget = budget.unwrap_or(u64::MAX);
     }
 
     /// The depths iterative deepening visits on the way to `depth`: every `id_step`-th,
@@ -128,23 +143,30 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
         self.ordering.reset(game.move_index_space());
         self.capped = false;
+        self.exhausted = false;
         self.spent = 0;
         self.prev_pv.clear();
-        let mut iterations = Vec::new();
+        let mut iterations: Vec<Iteration<G::Move>> = Vec::new();
         let mut guess = None;
         for d in self.schedule(depth) {
             self.counters = Counters::default();
             self.iteration_depth = d;
             let score = self.root(game, d, guess);
             self.spent += self.counters.expanded();
-            let iteration = Iteration {
+            let mut iteration = Iteration {
                 depth: d,
                 counters: self.counters,
                 score,
                 best_move: (self.pv_len[0] > 0).then(|| self.pv[0]),
                 pv: self.pv[..self.pv_len[0]].to_vec(),
-                capped: self.capped,
+                capped: self.capped && !self.exhausted,
+                exhausted: self.exhausted,
             };
+            // A spent budget keeps the last completed iteration's answer.
+            if let (true, Some(last)) = (self.exhausted, iterations.last()) {
+                (iteration.score, iteration.best_move) = (last.score, last.best_move);
+                iteration.pv.clone_from(&last.pv);
+            }
             on_iteration(&iteration);
             iterations.push(iteration);
             guess = Some(score);
@@ -188,8 +210,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     }
 
     fn out_of_nodes(&mut self) -> bool {
-        if self.spent + self.counters.expanded() > self.node_limit {
+        let used = self.spent + self.counters.expanded();
+        if used > self.node_limit.min(self.node_budget) {
             self.capped = true;
+            self.exhausted = self.node_budget < self.node_limit;
         }
         self.capped
     }

@@ -111,4 +111,8 @@ pub struct Iteration<M> {
     pub pv: Vec<M>,
     /// Whether the node cap stopped the iteration (its score and move are then meaningless).
     pub capped: bool,
+    /// Whether the node budget ran out during the iteration: the search ends there, and the
+    /// score, move and PV are those of the last completed iteration (the partial
+    /// iteration's own when none completed).
+    pub exhausted: bool,
 }

@@ -197,6 +197,7 @@ fn every_replacement_scheme_changes_the_tree() {
     assert_eq!(distinct.len(), counts.len(), "{counts:?}");
 }
 
+mod budget;
 mod cammp;
 mod fixes;
 mod mates;

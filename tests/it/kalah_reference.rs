@@ -74,6 +74,7 @@ fn kalah_solved_values() {
                 .unwrap(),
             eval: Kalah::parse_eval("store-diff").unwrap(),
             node_limit: None,
+            node_budget: None,
         };
         let last = root_search(&game, &spec, 40, &mut |_| {}).pop().unwrap();
         assert_eq!(last.score, margin, "Kalah({options})");

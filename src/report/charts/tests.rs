@@ -45,7 +45,7 @@ fn a_one_depth_run_draws_bars_and_says_why_it_has_no_branching_factor() {
     assert!(!written(&run, "savings-per-depth"));
     let summary = read(&run, "summary.md");
     assert!(
-        summary.contains("no branching-factor chart: it needs two depths"),
+        summary.contains("No branching-factor chart: it needs two depths"),
         "{summary}"
     );
 }
@@ -59,7 +59,7 @@ fn savings_against_depth_have_a_panel_per_technique() {
     }
     assert!(!chart.contains("late move reduction"));
     let summary = read(&run, "summary.md");
-    assert!(summary.contains("`savings-per-depth`"), "{summary}");
+    assert!(summary.contains("![each technique's node saving against depth"), "{summary}");
 }
 
 #[test]
