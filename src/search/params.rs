@@ -6,6 +6,7 @@
 //! through [`Params::set`]; [`PARAMS`] is the registry, and a test checks that it covers every
 //! field. A profile is a named list of assignments applied before the individual ones.
 
+use crate::game::GameParams;
 use serde::{Deserialize, Serialize};
 
 /// Transposition-table replacement schemes (Breuker's names).
@@ -113,6 +114,13 @@ pub struct Params {
     /// q-nodes that expand (past the stand-pat, quiet and terminal tests), the depth-0 node's
     /// own expansion included.
     pub q_count: u32,
+    /// Gomoku's candidates: empty points within this distance of a stone.
+    pub cand_radius: u32,
+    /// `greedy`: moves kept per node, the best by the game's move score.
+    pub greedy_width: u32,
+    /// `threat-space`: the longest forced win searched, in own moves (the winning one
+    /// included; a win of n own moves takes 2n - 1 plies).
+    pub threat_depth: u32,
 }
 
 impl Default for Params {
@@ -146,6 +154,9 @@ impl Default for Params {
             q_all_moves: 1,
             q_quiet_every: 1,
             q_count: 0,
+            cand_radius: 1,
+            greedy_width: 10,
+            threat_depth: 3,
         }
     }
 }
@@ -215,6 +226,9 @@ registry! {
     q_all_moves, "q-all-moves", 0, 1, "1: all moves after a noisy one; 0: noisy only";
     q_quiet_every, "q-quiet-every", 1, 2, "test quiet every this many q-plies";
     q_count, "q-count", 0, 1, "0: every q-node entry; 1: expanding q-nodes only";
+    cand_radius, "cand-radius", 1, 4, "gomoku candidates: empty points this near a stone";
+    greedy_width, "greedy-width", 1, 400, "greedy: moves kept per node";
+    threat_depth, "threat-depth", 1, 5, "threat-space: own moves of the longest forced win";
 }
 
 /// A named set of `--param` assignments (`--params NAME`).
@@ -293,6 +307,14 @@ pub fn profiles_help() -> String {
 }
 
 impl Params {
+    /// The parameters that the game's own hooks read.
+    pub fn game_params(&self) -> GameParams {
+        GameParams {
+            cand_radius: self.cand_radius,
+            threat_depth: self.threat_depth,
+        }
+    }
+
     /// Sets `name` from `value`, checking the name and the range.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
         if name == "tt-scheme" {
