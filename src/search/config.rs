@@ -369,7 +369,7 @@ impl Config {
     /// move but not the consecutive-pass counter, the plies left before the 400-ply end, nor
     /// the earlier placements of the repetition ban, so there `tt-value` is not exact. The
     /// search sees no concrete game, so the caller passes the game's
-    /// [`Game::HASH_IS_COMPLETE`](crate::game::Game::HASH_IS_COMPLETE).
+    /// [`Game::HASH_IS_COMPLETE`].
     pub fn is_exact_with(&self, params: &Params, hash_is_complete: bool) -> bool {
         let tt_exact = params.tt_cut_deeper == 0 && hash_is_complete;
         self.algorithm == Algorithm::Negamax

@@ -126,7 +126,7 @@ pub struct Undo {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GomokuEval {
     /// The study's pattern score: over every line, each run of the side to move's stones
-    /// scores by its length and open ends (RULES.md's table, see [`lines`]), summed; the
+    /// scores by its length and open ends (RULES.md's table, see `lines.rs`), summed; the
     /// opponent's runs the same; the evaluation is the side to move's total minus the
     /// opponent's, clamped to half of `WIN_SCORE`. Kept incrementally: a move rescans only
     /// the four lines through its point.
