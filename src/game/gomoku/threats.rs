@@ -130,13 +130,11 @@ impl ThreatSearch {
     }
 
     /// A defender's node: the length in plies of the attacker's win against every answer.
+    /// The defender has no winning point here: [`ThreatSearch::attack`] tried no threat
+    /// while it had one, and a stone only takes points away.
     fn defend(&mut self, game: &mut Gomoku, moves_left: u32) -> Option<u32> {
         let defender = game.side;
         let mut points = Vec::new();
-        winning_points(game, defender, &mut points);
-        if !points.is_empty() {
-            return None;
-        }
         winning_points(game, 1 - defender, &mut points);
         match points.len() {
             0 if moves_left < 2 => return None,
