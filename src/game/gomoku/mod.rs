@@ -385,8 +385,9 @@ impl Game for Gomoku {
     const NAME: &'static str = "gomoku";
     const EVAL_NAMES: &'static [&'static str] = &["patterns"];
     const DEFAULT_EVAL: GomokuEval = GomokuEval::Patterns;
-    /// The default board, exact-five, and a small m,n,k-game whose exact checks run deep.
-    const VARIANTS: &'static [&'static str] = &["", "15,exact-five", "7,freestyle,connect=4"];
+    /// The default board, exact-five (on 9x9, to keep the contract quick), and a small
+    /// m,n,k-game whose exact checks run deep.
+    const VARIANTS: &'static [&'static str] = &["", "9,exact-five", "7,freestyle,connect=4"];
     /// The hash covers every point and the side to move, which decide everything.
     const HASH_IS_COMPLETE: bool = true;
     const TECHNIQUES: &'static [&'static str] = &["threat-space", "candidate-sort", "greedy"];

@@ -254,16 +254,17 @@ fn check_claim(game: &mut Gomoku, depth: u32) -> bool {
 
 #[test]
 fn threat_space_finds_a_four_three_and_a_double_three() {
-    // Black e8 f8 g8 closed by White d8, and h9 h10: h8 makes a four and an open three.
-    let four_three = "e8,d8,f8,a1,g8,a15,h9,o1,h10,o15";
-    // Black f8 g8 and h9 h10: h8 makes two open threes.
-    let double_three = "f8,a1,g8,a15,h9,o1,h10,o15";
+    // On 9x9, so that the full-width solver is quick. Black c5 d5 e5 closed by White b5, and
+    // f6 f7: f5 makes a four and an open three.
+    let four_three = "c5,b5,d5,a1,e5,a9,f6,i1,f7,i9";
+    // Black d5 e5 and f6 f7: f5 makes two open threes.
+    let double_three = "d5,a1,e5,a9,f6,i1,f7,i9";
     for (moves, plies) in [(four_three, 5), (double_three, 5)] {
-        let mut game = game("", moves);
+        let mut game = game("9", moves);
         let mut n_nodes = 0;
         let claim = root_threats(&mut game, 3, &mut n_nodes);
-        let h8 = game.parse_move("h8").unwrap();
-        assert_eq!(claim, Some(Forced::Settled(h8, WIN_SCORE - plies)), "{moves}");
+        let f5 = game.parse_move("f5").unwrap();
+        assert_eq!(claim, Some(Forced::Settled(f5, WIN_SCORE - plies)), "{moves}");
         assert!(n_nodes > 0);
         assert!(check_claim(&mut game, 3));
         // Two own moves are not enough for either.
