@@ -8,8 +8,8 @@
 //! - [`game`]: the rules of each game behind the [`game::Game`] trait: make/unmake with an
 //!   undo value, incremental Zobrist hashing with a from-scratch oracle, notation, outcomes,
 //!   named evaluations with a default, and perft. One module per game (`blackwhite`,
-//!   `gothello`, `kalah`, `mingmang`, `tictactoe`; the two 5x5 games share `board5`),
-//!   listed once in the registry ([`games!`]) that generates [`game::GAMES`],
+//!   `gomoku`, `gothello`, `kalah`, `mingmang`, `tictactoe`; the two 5x5 games share
+//!   `board5`), listed once in the registry ([`games!`]) that generates [`game::GAMES`],
 //!   [`game::GameId`] and [`dispatch_game!`].
 //! - [`search`]: one generic negamax whose every enhancement is a runtime flag
 //!   ([`search::Enhancement`]), an expectimax, configuration strings `preset(+flag|-flag)*`,
@@ -52,7 +52,12 @@
 //!
 //! 1. `src/game/<name>.rs` (or `src/game/<name>/mod.rs`): the type and its [`game::Game`]
 //!    impl, with `NAME = "<name>"`, its evaluations and `DEFAULT_EVAL`, the rule variants
-//!    worth testing (`VARIANTS`), and its own rule tests.
+//!    worth testing (`VARIANTS`), and its own rule tests. Optional: search moves other than
+//!    the legal ones (`generate_search_moves`), a static `move_score`, and game-specific
+//!    techniques: their names in `TECHNIQUES`, each a row of the techniques table in
+//!    `src/search/config.rs` marked `game: true` with a `Game` hook (default: nothing) that
+//!    the search calls when the flag is on, and its numbers in `Params` (passed to the hook
+//!    through [`game::GameParams`]).
 //! 2. One line `<name>::<Type>,` in the registry, [`games!`] in `src/game/mod.rs`. This
 //!    declares the module and puts the game into `GAMES`, `GameId`, `dispatch_game!`
 //!    (`cutoff perft`, `search`, `fixtures`, `ablate`, `bench`), `cargo bench --bench games`
@@ -61,13 +66,19 @@
 //!    (`{"config", "depth", "params"}`), the curated positions, and the `micro` plan of the
 //!    criterion benchmarks.
 //! 4. `fixtures/reference/<name>-perft.json`: perft counts from an independent program
-//!    (`cases[]` of `id`, `moves`, `perft`, optional `divide_depth` and `divide`), with its
-//!    source in `fixtures/reference/README.md`.
+//!    (`cases[]` of `id`, `moves`, `perft`, optional `options` (the game string's options
+//!    of the case's start), `divide_depth` and `divide`), with its source in
+//!    `fixtures/reference/README.md`.
 //! 5. Then `cutoff bench --update` writes the new game's counts into
 //!    `fixtures/expected/bench.json` (review that only the new game's keys appear), and
-//!    `cutoff fixtures generate --game <name> ...` makes position sets for `cutoff ablate`.
+//!    `cutoff fixtures generate --game <name> ...` makes position sets for `cutoff ablate`
+//!    (list them in `fixtures/README.md`).
+//! 6. The README: the game strings, the notation, the evaluations and the table of move
+//!    sets and game-specific flags.
 //!
-//! `src/game/tictactoe.rs` is the smallest example; it took exactly these files.
+//! `src/game/tictactoe.rs` is the smallest example; it took exactly these files. Gomoku took
+//! them too, plus the game-specific techniques of step 1 (its three rows in the table and
+//! their hooks and params).
 
 pub mod cli;
 #[cfg(test)]

@@ -49,9 +49,11 @@ pub struct SearchArgs {
 }
 
 impl SearchArgs {
-    /// The configuration, checked.
-    pub fn config(&self) -> Result<Config> {
-        Config::parse(&self.config).map_err(|e| anyhow!(e))
+    /// The configuration, checked against game `G` (its game-specific techniques).
+    pub fn config<G: Game>(&self) -> Result<Config> {
+        let config = Config::parse(&self.config).map_err(|e| anyhow!(e))?;
+        config.check_game::<G>().map_err(|e| anyhow!(e))?;
+        Ok(config)
     }
 
     /// The parameters: every `--params` profile, then every `--param`.

@@ -40,7 +40,7 @@ pub fn run(args: SearchCommandArgs) -> Result<Status> {
 
 fn run_game<G: Game>(args: &SearchCommandArgs) -> Result<Status> {
     let spec = SearchSpec::<G> {
-        config: args.spec.config()?,
+        config: args.spec.config::<G>()?,
         params: args.spec.params()?,
         eval: args.spec.eval::<G>()?,
         node_limit: args.max_nodes,

@@ -1,11 +1,12 @@
 //! Perft against independent implementations: every case of
-//! `fixtures/reference/<game>-perft.json` replayed from the default start position, with
+//! `fixtures/reference/<game>-perft.json` replayed from the start position of its `options`
+//! (the game's defaults when it has none), with
 //! perft at every listed depth and `divide` where the file gives it (shakmaty's perft suites).
 //!
 //! Counts above [`QUICK_LIMIT`] leaves run only when `RUN_SLOW_TESTS` is set, so the same
 //! file serves the quick suite and the deep one. `CUTOFF_REFERENCE_DIR` reads the files from
-//! another folder. Fields other than `id`, `moves`, `perft`, `divide_depth` and `divide` are
-//! the games' own tests' business.
+//! another folder. Fields other than `id`, `options`, `moves`, `perft`, `divide_depth` and
+//! `divide` are the games' own tests' business.
 
 use crate::game::perft::{divide, perft};
 use crate::game::Game;
@@ -30,6 +31,10 @@ struct Case {
     perft: Vec<u64>,
     divide_depth: Option<u32>,
     divide: Option<BTreeMap<String, u64>>,
+    /// The game string's options of the case's start position (`""`, the defaults, when
+    /// absent).
+    #[serde(default)]
+    options: String,
 }
 
 impl Case {
@@ -67,7 +72,8 @@ pub(super) fn check<G: Game>() {
 
 fn check_case<G: Game>(case: &Case, limit: u64) {
     let id = format!("{} {}", G::NAME, case.id);
-    let mut game = G::from_options("").unwrap();
+    let mut game = G::from_options(&case.options)
+        .unwrap_or_else(|e| panic!("{id}: options `{}`: {e}", case.options));
     game.play_moves(&case.move_list())
         .unwrap_or_else(|e| panic!("{id}: {e}"));
     let mut checked = 0;

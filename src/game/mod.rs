@@ -24,6 +24,7 @@ macro_rules! games {
             kalah::Kalah,
             mingmang::MingMang,
             tictactoe::TicTacToe,
+            gomoku::Gomoku,
         }
     };
 }
@@ -128,6 +129,28 @@ pub enum Outcome {
     Draw,
 }
 
+/// The numbers a game's own search hooks read ([`Game::generate_search_moves`],
+/// [`Game::threat_search`]): a plain copy of the search parameters that concern the game, so
+/// that games know nothing of the search's parameter registry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameParams {
+    /// Candidates are the empty points within this distance of a stone (Gomoku).
+    pub cand_radius: u32,
+    /// The threat-space search proves wins of at most this many own moves (Gomoku).
+    pub threat_depth: u32,
+}
+
+/// What a game's threat search settles at the root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Forced<M> {
+    /// The value is known: play the move, which scores this for the side to move (a win in
+    /// so many plies, or a loss that no move prevents).
+    Settled(M, Score),
+    /// Every other move loses at once: only this one (the block of the opponent's win) is
+    /// worth searching.
+    Only(M),
+}
+
 /// A static evaluation of positions of `G`, from the side to move's point of view.
 pub trait Evaluator<G>: Send + Sync {
     /// Scores `game`, which is not terminal, for its side to move.
@@ -166,6 +189,10 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// and the same outcome from there on, so that a transposition-table value of one stands
     /// for the other (`tt-value` is then exact). Each game says so explicitly.
     const HASH_IS_COMPLETE: bool;
+    /// The names of the game-specific search techniques (flags the search table marks as
+    /// game-specific, e.g. Gomoku's `threat-space`) that this game implements; a configuration
+    /// naming another game-specific flag is an error for this game.
+    const TECHNIQUES: &'static [&'static str] = &[];
 
     /// Builds the start position from the options after `name:` in a game string
     /// (`""` for the defaults).
@@ -187,6 +214,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// Appends every legal move to `moves` (which the caller has cleared). In a terminal
     /// position there are none. A pass is included only where the game's search rules say so.
     fn generate_moves(&self, moves: &mut Vec<Self::Move>);
+    /// Appends the moves the search looks at, which may be fewer than the legal moves (Gomoku's
+    /// candidates near stones); every other move counts as not worth searching. Perft and the
+    /// rules contract use [`Game::generate_moves`]; the default is the legal moves.
+    fn generate_search_moves(&self, _params: &GameParams, moves: &mut Vec<Self::Move>) {
+        self.generate_moves(moves);
+    }
     /// The number of moves `generate_moves` would produce that are not passes; perft's last
     /// ply. Games may override this with something faster than generating.
     fn count_moves(&self, scratch: &mut Vec<Self::Move>) -> u64 {
@@ -229,6 +262,18 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// The game's static score of `mv` for candidate sorting (higher first).
     fn move_score(&self, _mv: Self::Move) -> Score {
         0
+    }
+
+    /// The game's threat search before the root search (the `threat-space` technique): a
+    /// settled value or the only move worth searching, counting the positions it visits in
+    /// `n_nodes`; `None` when it settles nothing. Only games listing `threat-space` in
+    /// [`Game::TECHNIQUES`] override it.
+    fn threat_search(
+        &mut self,
+        _params: &GameParams,
+        _n_nodes: &mut u64,
+    ) -> Option<Forced<Self::Move>> {
+        None
     }
 
     /// Writes `mv` in the game's notation.

@@ -79,8 +79,10 @@ impl BenchSearch {
         if !(1..=MAX_DEPTH).contains(&self.depth) {
             return Err(format!("depth {} is not in 1..={MAX_DEPTH}", self.depth));
         }
+        let config = Config::parse(&self.config)?;
+        config.check_game::<G>()?;
         Ok(SearchSpec::<G> {
-            config: Config::parse(&self.config)?,
+            config,
             params: self.params()?,
             eval: G::DEFAULT_EVAL,
             node_limit: None,

@@ -2,7 +2,9 @@
 //! replaying every move.
 //!
 //! Generation plays games from the start position with a `ChaCha8Rng` seeded from the
-//! command line: each move is uniformly random with probability [`RANDOM_PERCENT`] %, else
+//! command line: each move is uniformly random among the search's moves
+//! ([`Game::generate_search_moves`] with default parameters: the legal moves, except Gomoku's
+//! candidates near stones) with probability [`RANDOM_PERCENT`] %, else
 //! the best move of an `alphabeta` search of depth [`SELF_PLAY_DEPTH`] with the default
 //! evaluation. It keeps the positions after a window of plies (`skip + 1 ..= skip + plies`,
 //! or the last `plies` positions of each game with `from_end`), never a terminal one, and
@@ -241,7 +243,7 @@ impl<G: Game> SelfPlay<G> {
 
     fn choose(&mut self, game: &mut G, rng: &mut ChaCha8Rng) -> Option<G::Move> {
         self.moves.clear();
-        game.generate_moves(&mut self.moves);
+        game.generate_search_moves(&Params::default().game_params(), &mut self.moves);
         if self.moves.is_empty() {
             return None;
         }

@@ -97,6 +97,9 @@ pub fn prepare<G: Game>(spec: &AblationSpec) -> Result<Prepared<G>> {
     })?;
     let positions = select_positions(fixture.positions.clone(), spec.positions, &spec.fixture)?;
     let planned = spec.plan.configs(spec.full, spec.base)?;
+    for planned in &planned {
+        planned.config.check_game::<G>().map_err(|e| anyhow!(e))?;
+    }
     let expectimax = planned
         .iter()
         .map(|p| p.config)

@@ -6,12 +6,13 @@
 //! reads the flags through `Config::has`.
 
 use super::params::Params;
+use crate::game::Game;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
 macro_rules! techniques {
     ($($(#[doc = $doc:literal])* $variant:ident, $name:literal, $title:literal,
-       exact: $exact:literal, needs_ab: $needs_ab:literal;)*) => {
+       exact: $exact:literal, needs_ab: $needs_ab:literal, game: $game:literal;)*) => {
         /// One search technique that can be switched on and off by name.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
         pub enum Enhancement {
@@ -45,6 +46,14 @@ macro_rules! techniques {
                 }
             }
 
+            /// Whether the technique uses one game's own knowledge, so that only games listing
+            /// it in [`Game::TECHNIQUES`] accept it.
+            pub const fn is_game_specific(self) -> bool {
+                match self {
+                    $(Enhancement::$variant => $game,)*
+                }
+            }
+
             /// Whether the technique only means something with alpha-beta pruning (move
             /// ordering and windows change nothing in plain minimax, which looks at every move
             /// anyway).
@@ -59,29 +68,37 @@ macro_rules! techniques {
 
 techniques! {
     /// Alpha-beta pruning; without it the search is plain minimax.
-    Ab, "ab", "alpha-beta", exact: true, needs_ab: false;
+    Ab, "ab", "alpha-beta", exact: true, needs_ab: false, game: false;
     /// Iterative deepening.
-    Id, "id", "iterative deepening", exact: true, needs_ab: false;
+    Id, "id", "iterative deepening", exact: true, needs_ab: false, game: false;
     /// Transposition-table bounds and cutoffs.
-    TtValue, "tt-value", "transposition-table values", exact: true, needs_ab: false;
+    TtValue, "tt-value", "transposition-table values", exact: true, needs_ab: false, game: false;
     /// Transposition-table move tried first.
-    TtMove, "tt-move", "transposition-table move", exact: true, needs_ab: true;
+    TtMove, "tt-move", "transposition-table move", exact: true, needs_ab: true, game: false;
     /// Two killer moves per ply.
-    Killers, "killers", "killer moves", exact: true, needs_ab: true;
+    Killers, "killers", "killer moves", exact: true, needs_ab: true, game: false;
     /// History heuristic.
-    History, "history", "history heuristics", exact: true, needs_ab: true;
+    History, "history", "history heuristics", exact: true, needs_ab: true, game: false;
     /// Principal variation (null-window) search.
-    Pvs, "pvs", "principal variation search", exact: true, needs_ab: true;
+    Pvs, "pvs", "principal variation search", exact: true, needs_ab: true, game: false;
     /// Aspiration windows at the root.
-    Aspiration, "aspiration", "aspiration windows", exact: true, needs_ab: true;
+    Aspiration, "aspiration", "aspiration windows", exact: true, needs_ab: true, game: false;
     /// Quiescence search after noisy moves.
-    Quiescence, "quiescence", "quiescence search", exact: false, needs_ab: false;
+    Quiescence, "quiescence", "quiescence search", exact: false, needs_ab: false, game: false;
     /// Null-move pruning.
-    NullMove, "null-move", "null move", exact: false, needs_ab: true;
+    NullMove, "null-move", "null move", exact: false, needs_ab: true, game: false;
     /// Multi-cut pruning.
-    MultiCut, "multi-cut", "multi-cut", exact: false, needs_ab: true;
+    MultiCut, "multi-cut", "multi-cut", exact: false, needs_ab: true, game: false;
     /// Late move reductions.
-    Lmr, "lmr", "late move reduction", exact: false, needs_ab: true;
+    Lmr, "lmr", "late move reduction", exact: false, needs_ab: true, game: false;
+    /// Gomoku: before the root search, win at once, block the opponent's win, or play a
+    /// forced win that a threat-space search proves (`threat-depth`).
+    ThreatSpace, "threat-space", "threat-space search", exact: false, needs_ab: false, game: true;
+    /// Moves in order of the game's static move score (`Game::move_score`), after the table
+    /// move and the killers, before the history.
+    CandidateSort, "candidate-sort", "candidate sorting", exact: true, needs_ab: true, game: true;
+    /// Only the `greedy-width` moves with the best static move score at every node.
+    Greedy, "greedy", "greedy pruning", exact: false, needs_ab: false, game: true;
 }
 
 impl Enhancement {
@@ -93,6 +110,28 @@ impl Enhancement {
     const fn bit(self) -> u32 {
         1 << self as u32
     }
+
+    /// The techniques game `G` accepts: every generic one and the game-specific ones it lists
+    /// in [`Game::TECHNIQUES`], in table order.
+    pub fn applicable<G: Game>() -> Vec<Enhancement> {
+        Self::ALL
+            .into_iter()
+            .filter(|e| !e.is_game_specific() || G::TECHNIQUES.contains(&e.name()))
+            .collect()
+    }
+}
+
+/// The bits of every technique that is not game-specific: the `all` preset.
+const fn generic_bits() -> u32 {
+    let mut bits = 0;
+    let mut i = 0;
+    while i < Enhancement::ALL.len() {
+        if !Enhancement::ALL[i].is_game_specific() {
+            bits |= Enhancement::ALL[i].bit();
+        }
+        i += 1;
+    }
+    bits
 }
 
 /// The search algorithm a configuration runs.
@@ -154,8 +193,11 @@ pub const PRESETS: &[Preset] = &[
     },
     Preset {
         name: "all",
-        help: "every technique",
-        config: Config::from_flags(&Enhancement::ALL),
+        help: "every technique that is not game-specific",
+        config: Config {
+            algorithm: Algorithm::Negamax,
+            flags: generic_bits(),
+        },
     },
     Preset {
         name: "expectimax",
@@ -257,6 +299,30 @@ impl Config {
         Ok(())
     }
 
+    /// Checks that game `G` implements every game-specific flag that is on; the error names
+    /// the flag and the flags the game accepts.
+    pub fn check_game<G: Game>(&self) -> Result<(), String> {
+        let applicable = Enhancement::applicable::<G>();
+        match self.flags().into_iter().find(|e| !applicable.contains(e)) {
+            None => Ok(()),
+            Some(flag) => {
+                let own: Vec<&str> = G::TECHNIQUES.to_vec();
+                let own = if own.is_empty() {
+                    "none".to_string()
+                } else {
+                    own.join(", ")
+                };
+                Err(format!(
+                    "configuration `{self}`: {} is a game-specific technique that {} does not \
+                     implement ({}'s own techniques: {own})",
+                    flag.name(),
+                    G::NAME,
+                    G::NAME
+                ))
+            }
+        }
+    }
+
     /// Whether `flag` is on.
     #[inline]
     pub fn has(&self, flag: Enhancement) -> bool {
@@ -303,7 +369,7 @@ impl Config {
     /// move but not the consecutive-pass counter, the plies left before the 400-ply end, nor
     /// the earlier placements of the repetition ban, so there `tt-value` is not exact. The
     /// search sees no concrete game, so the caller passes the game's
-    /// [`Game::HASH_IS_COMPLETE`](crate::game::Game::HASH_IS_COMPLETE).
+    /// [`Game::HASH_IS_COMPLETE`].
     pub fn is_exact_with(&self, params: &Params, hash_is_complete: bool) -> bool {
         let tt_exact = params.tt_cut_deeper == 0 && hash_is_complete;
         self.algorithm == Algorithm::Negamax
@@ -327,8 +393,21 @@ fn next_flag(body: &str) -> (&str, &str) {
     (&body[..cut], &body[cut..])
 }
 
+/// The flags, the game-specific ones apart.
 fn flag_list() -> String {
-    Enhancement::ALL.map(|e| e.name()).join(", ")
+    let names = |game: bool| {
+        Enhancement::ALL
+            .into_iter()
+            .filter(|e| e.is_game_specific() == game)
+            .map(|e| e.name())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    format!(
+        "{}; game-specific flags (only for games that implement them) {}",
+        names(false),
+        names(true)
+    )
 }
 
 impl fmt::Display for Config {

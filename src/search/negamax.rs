@@ -16,7 +16,7 @@ use super::ordering::{Ordering, Phase};
 use super::params::Params;
 use super::stats::{Counters, Iteration};
 use super::tt::Table;
-use crate::game::{Evaluator, Game, Score, INFINITY, WIN_SCORE};
+use crate::game::{Evaluator, Forced, Game, GameParams, Score, INFINITY, WIN_SCORE};
 
 mod pruning;
 mod quiescence;
@@ -54,6 +54,12 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
     /// The previous iteration's principal variation, tried first along its path when the
     /// table offers no move.
     prev_pv: Vec<G::Move>,
+    /// The parameters the game's own hooks read.
+    game_params: GameParams,
+    /// The only root move to search, when `threat-space` found the opponent's single win.
+    root_only: Option<G::Move>,
+    /// `greedy`'s scratch: move score, generation index and move.
+    greedy_scratch: Vec<(Score, usize, G::Move)>,
 }
 
 /// What kind of node the search is in, passed down the tree.
@@ -77,6 +83,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             Table::new(params.tt_bits, params.tt_scheme).strict_big(params.tt_big_strict == 1)
         });
         Searcher {
+            game_params: params.game_params(),
             config,
             params,
             eval,
@@ -93,6 +100,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             capped: false,
             exhausted: false,
             prev_pv: Vec::new(),
+            root_only: None,
+            greedy_scratch: Vec::with_capacity(256),
         }
     }
 
@@ -146,12 +155,17 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         self.exhausted = false;
         self.spent = 0;
         self.prev_pv.clear();
+        let (settled, mut threat_nodes) = self.threat_space(game);
         let mut iterations: Vec<Iteration<G::Move>> = Vec::new();
         let mut guess = None;
         for d in self.schedule(depth) {
             self.counters = Counters::default();
+            self.counters.n_nodes += std::mem::take(&mut threat_nodes);
             self.iteration_depth = d;
-            let score = self.root(game, d, guess);
+            let score = match settled {
+                Some((mv, score)) => self.settle(mv, score),
+                None => self.root(game, d, guess),
+            };
             self.spent += self.counters.expanded();
             let mut iteration = Iteration {
                 depth: d,
@@ -177,6 +191,70 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             self.prev_pv.extend_from_slice(&self.pv[..self.pv_len[0]]);
         }
         iterations
+    }
+
+    /// `threat-space` before the iterations: the game's threat search settles the root (a
+    /// move and its value) or leaves one move to search, or nothing. Returns the settled
+    /// move and value and the positions the threat search visited.
+    fn threat_space(&mut self, game: &mut G) -> (Option<(G::Move, Score)>, u64) {
+        self.root_only = None;
+        if !self.config.has(Enhancement::ThreatSpace) || game.terminal_score(0).is_some() {
+            return (None, 0);
+        }
+        let mut n_nodes = 0;
+        let settled = match game.threat_search(&self.game_params, &mut n_nodes) {
+            Some(Forced::Settled(mv, score)) => Some((mv, score)),
+            Some(Forced::Only(mv)) => {
+                self.root_only = Some(mv);
+                None
+            }
+            None => None,
+        };
+        (settled, n_nodes)
+    }
+
+    /// An iteration that the threat search settled: the root is one node, its value the
+    /// threat search's, its principal variation the one move.
+    fn settle(&mut self, mv: G::Move, score: Score) -> Score {
+        self.counters.n_nodes += 1;
+        self.pv[0] = mv;
+        self.pv_len[0] = 1;
+        score
+    }
+
+    /// The node's moves: the game's search moves, only the threat search's move at the root
+    /// when it left one, and the `greedy-width` best by move score under `greedy`.
+    fn node_moves(&mut self, game: &G, moves: &mut Vec<G::Move>, ply: usize) {
+        moves.clear();
+        game.generate_search_moves(&self.game_params, moves);
+        if let (0, Some(only)) = (ply, self.root_only) {
+            moves.retain(|&mv| mv == only);
+        }
+        if self.config.has(Enhancement::Greedy) {
+            self.keep_best(game, moves);
+        }
+    }
+
+    /// `greedy`: keeps the `greedy-width` moves with the best move score (ties by generation
+    /// order), in generation order, so that ordering stays the other flags' business.
+    fn keep_best(&mut self, game: &G, moves: &mut Vec<G::Move>) {
+        let width = self.params.greedy_width as usize;
+        if moves.len() <= width {
+            return;
+        }
+        let scratch = &mut self.greedy_scratch;
+        scratch.clear();
+        scratch.extend(
+            moves
+                .iter()
+                .enumerate()
+                .map(|(i, &mv)| (game.move_score(mv), i, mv)),
+        );
+        scratch.sort_unstable_by_key(|&(score, i, _)| (std::cmp::Reverse(score), i));
+        scratch.truncate(width);
+        scratch.sort_unstable_by_key(|&(_, i, _)| i);
+        moves.clear();
+        moves.extend(scratch.iter().map(|&(.., mv)| mv));
     }
 
     /// One iteration at the root, inside an aspiration window when that flag is on.
@@ -288,8 +366,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             return score;
         }
         let mut moves = std::mem::take(&mut self.moves[node.ply]);
-        moves.clear();
-        game.generate_moves(&mut moves);
+        self.node_moves(game, &mut moves, node.ply);
         if moves.is_empty() {
             self.moves[node.ply] = moves;
             return self.leaf(game, alpha, beta, node);

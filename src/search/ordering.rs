@@ -1,6 +1,6 @@
 //! Move ordering: the transposition-table move first (without one, iterative deepening's move
-//! from the previous principal variation), then killer moves, then the history heuristic,
-//! each behind its own flag. Ties keep the game's generation order, so ordering
+//! from the previous principal variation), then killer moves, then the game's static move
+//! score (`candidate-sort`), then the history heuristic, each behind its own flag. Ties keep the game's generation order, so ordering
 //! is deterministic. Scratch space is per ply and reused, so ordering never allocates.
 
 use super::config::{Config, Enhancement};
@@ -34,7 +34,9 @@ pub struct Ordering<M> {
     /// Under CAMMP's scheme, the score of each slot's second killer.
     best_scores: Vec<Score>,
     history: Vec<u64>,
-    scratch: Vec<(i64, usize, M)>,
+    /// Per move: the table-move and killer score, the static move score, the history score,
+    /// the generation index and the move.
+    scratch: Vec<(i64, Score, i64, usize, M)>,
 }
 
 impl<M: Copy + Eq> Ordering<M> {
@@ -72,12 +74,14 @@ impl<M: Copy + Eq> Ordering<M> {
     ) {
         let killers = config.has(Enhancement::Killers);
         let history = config.has(Enhancement::History);
-        if first.is_none() && !killers && !history {
+        let static_score = config.has(Enhancement::CandidateSort);
+        if first.is_none() && !killers && !history && !static_score {
             return;
         }
         self.scratch.clear();
         for (i, &mv) in moves.iter().enumerate() {
             let mut score = 0;
+            let mut history_score = 0;
             if Some(mv) == first {
                 score += TT_MOVE_SCORE;
             }
@@ -88,13 +92,18 @@ impl<M: Copy + Eq> Ordering<M> {
                 }
             }
             if history {
-                score += self.history[game.move_index(mv)].min(KILLER_SCORE as u64 / 4) as i64;
+                history_score =
+                    self.history[game.move_index(mv)].min(KILLER_SCORE as u64 / 4) as i64;
             }
-            self.scratch.push((score, i, mv));
+            let move_score = if static_score { game.move_score(mv) } else { 0 };
+            self.scratch.push((score, move_score, history_score, i, mv));
         }
         self.scratch
-            .sort_unstable_by_key(|&(score, i, _)| (std::cmp::Reverse(score), i));
-        for (slot, &(_, _, mv)) in moves.iter_mut().zip(&self.scratch) {
+            .sort_unstable_by_key(|&(score, move_score, history, i, _)| {
+                use std::cmp::Reverse;
+                (Reverse(score), Reverse(move_score), Reverse(history), i)
+            });
+        for (slot, &(.., mv)) in moves.iter_mut().zip(&self.scratch) {
             *slot = mv;
         }
     }

@@ -6,6 +6,7 @@
 //! through [`Params::set`]; [`PARAMS`] is the registry, and a test checks that it covers every
 //! field. A profile is a named list of assignments applied before the individual ones.
 
+use crate::game::GameParams;
 use serde::{Deserialize, Serialize};
 
 /// Transposition-table replacement schemes (Breuker's names).
@@ -117,6 +118,13 @@ pub struct Params {
     /// many percent of its time more, inside the timed region, so that a run is measurably
     /// slower by that much without searching differently. 0 (the default) waits nothing.
     pub slowdown_pct: u32,
+    /// Gomoku's candidates: empty points within this distance of a stone.
+    pub cand_radius: u32,
+    /// `greedy`: moves kept per node, the best by the game's move score.
+    pub greedy_width: u32,
+    /// `threat-space`: the longest forced win searched, in own moves (the winning one
+    /// included; a win of n own moves takes 2n - 1 plies).
+    pub threat_depth: u32,
 }
 
 impl Default for Params {
@@ -151,6 +159,9 @@ impl Default for Params {
             q_quiet_every: 1,
             q_count: 0,
             slowdown_pct: 0,
+            cand_radius: 1,
+            greedy_width: 10,
+            threat_depth: 3,
         }
     }
 }
@@ -221,6 +232,9 @@ registry! {
     q_quiet_every, "q-quiet-every", 1, 2, "test quiet every this many q-plies";
     q_count, "q-count", 0, 1, "0: every q-node entry; 1: expanding q-nodes only";
     slowdown_pct, "slowdown-pct", 0, 100, "test only: busy-wait this % of each timed search";
+    cand_radius, "cand-radius", 1, 4, "gomoku candidates: empty points this near a stone";
+    greedy_width, "greedy-width", 1, 400, "greedy: moves kept per node";
+    threat_depth, "threat-depth", 1, 5, "threat-space: own moves of the longest forced win";
 }
 
 /// A named set of `--param` assignments (`--params NAME`).
@@ -299,6 +313,14 @@ pub fn profiles_help() -> String {
 }
 
 impl Params {
+    /// The parameters that the game's own hooks read.
+    pub fn game_params(&self) -> GameParams {
+        GameParams {
+            cand_radius: self.cand_radius,
+            threat_depth: self.threat_depth,
+        }
+    }
+
     /// Sets `name` from `value`, checking the name and the range.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
         if name == "tt-scheme" {

@@ -30,7 +30,7 @@ fn every_flag_changes_the_tree() {
     let eval = Kalah::parse_eval("store-diff").unwrap();
     let base = Config::parse("alphabeta").unwrap();
     let (_, plain) = root_value(&game, base, 8, eval);
-    for flag in Enhancement::ALL
+    for flag in Enhancement::applicable::<Kalah>()
         .into_iter()
         .filter(|&e| e != Enhancement::Ab)
     {
@@ -200,6 +200,7 @@ fn every_replacement_scheme_changes_the_tree() {
 mod budget;
 mod cammp;
 mod fixes;
+mod game_specific;
 mod mates;
 mod support;
 mod tables;

@@ -47,7 +47,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);
         moves.clear();
-        game.generate_moves(&mut moves);
+        game.generate_search_moves(&self.game_params, &mut moves);
         if self.params.q_all_moves == 0 {
             moves.retain(|&mv| game.is_noisy(mv));
         }

@@ -26,3 +26,26 @@ fn every_preset_prints_as_its_name_and_the_help_lists_everything() {
         assert!(text.contains(e.name()), "{text}");
     }
 }
+
+/// Game-specific flags parse everywhere but only games that implement them accept them; `all`
+/// holds none of them.
+#[test]
+fn game_specific_flags_need_a_game_that_implements_them() {
+    use crate::game::gomoku::Gomoku;
+    use crate::game::kalah::Kalah;
+    let greedy = Config::parse("alphabeta+greedy").unwrap();
+    let err = greedy.check_game::<Kalah>().unwrap_err();
+    assert!(
+        err.contains("greedy is a game-specific technique that kalah does not implement"),
+        "{err}"
+    );
+    assert!(err.contains("kalah's own techniques: none"), "{err}");
+    assert_eq!(greedy.check_game::<Gomoku>(), Ok(()));
+    let all = Config::parse("all").unwrap();
+    assert!(all.flags().iter().all(|e| !e.is_game_specific()));
+    assert_eq!(all.check_game::<Kalah>(), Ok(()));
+    assert_eq!(
+        Enhancement::applicable::<Gomoku>().len(),
+        Enhancement::applicable::<Kalah>().len() + 3
+    );
+}
