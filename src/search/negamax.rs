@@ -17,6 +17,8 @@ use super::params::Params;
 use super::stats::{Counters, Iteration};
 use super::tt::Table;
 use crate::game::{Evaluator, Game, Score, INFINITY, WIN_SCORE};
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+use std::sync::Arc;
 
 mod pruning;
 mod quiescence;
@@ -45,6 +47,8 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
     /// The nominal depth of the iteration running.
     iteration_depth: u32,
     node_limit: u64,
+    /// Set from outside (a match's clock) to stop the search as the node cap does.
+    stop: Option<Arc<AtomicBool>>,
     capped: bool,
     /// The previous iteration's principal variation, tried first along its path when the
     /// table offers no move.
@@ -84,6 +88,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             spent: 0,
             iteration_depth: 0,
             node_limit: u64::MAX,
+            stop: None,
             capped: false,
             prev_pv: Vec::new(),
         }
@@ -93,6 +98,12 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// over its iterations); the iteration that hits the cap is reported as capped.
     pub fn set_node_limit(&mut self, limit: Option<u64>) {
         self.node_limit = limit.unwrap_or(u64::MAX);
+    }
+
+    /// Stops a root search once `stop` is set, as the node cap does: the iteration running
+    /// is reported as capped. The search never reads a clock; its caller sets the flag.
+    pub fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
+        self.stop = stop;
     }
 
     /// The depths iterative deepening visits on the way to `depth`: every `id_step`-th,
@@ -188,7 +199,12 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     }
 
     fn out_of_nodes(&mut self) -> bool {
-        if self.spent + self.counters.expanded() > self.node_limit {
+        let stopped = || {
+            self.stop
+                .as_ref()
+                .is_some_and(|s| s.load(AtomicOrdering::Relaxed))
+        };
+        if self.spent + self.counters.expanded() > self.node_limit || stopped() {
             self.capped = true;
         }
         self.capped
