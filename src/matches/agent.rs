@@ -168,6 +168,9 @@ fn search_kind(config: &str, options: &mut Options) -> Result<Kind> {
             });
         }
     }
+    if let Some((name, _)) = options.0.first() {
+        bail!("unknown option `{name}` (search agents take depth, time-ms, node-budget, eval)");
+    }
     let limit = match limits[..] {
         [limit] => limit,
         [] => bail!("a search agent needs a limit: depth=N, time-ms=N or node-budget=N"),
