@@ -249,6 +249,23 @@ struct ScoreChart<'a> {
     subtitle: String,
 }
 
+/// A label of at most [`LABEL_CHARS`] characters: a longer agent string (a model's path)
+/// keeps its start and end around an ellipsis; the summary has the whole string.
+fn short(name: &str) -> String {
+    let chars: Vec<char> = name.chars().collect();
+    if chars.len() <= LABEL_CHARS {
+        return name.to_string();
+    }
+    let head: String = chars[..LABEL_CHARS / 3].iter().collect();
+    let tail: String = chars[chars.len() - (LABEL_CHARS - LABEL_CHARS / 3 - 1)..]
+        .iter()
+        .collect();
+    format!("{head}…{tail}")
+}
+
+/// The longest label the chart's margins hold.
+const LABEL_CHARS: usize = 34;
+
 /// White at 50%, saturating to blue at 0% and red at 100%.
 fn colour(score: f64) -> RGBColor {
     let t = ((score - 0.5).abs() * 2.0).min(1.0);
@@ -275,13 +292,14 @@ impl Chart for ScoreChart<'_> {
         for (i, name) in names.iter().enumerate() {
             let at = label + i as i32 * side + side / 2;
             let left = font(Pos::new(HPos::Right, VPos::Center));
+            let name = short(name);
             area.draw(&Text::new(name.clone(), (label - 8, at), left))?;
             let top = (FONT, 14)
                 .into_font()
                 .transform(FontTransform::Rotate270)
                 .color(&BLACK)
                 .pos(Pos::new(HPos::Left, VPos::Center));
-            area.draw(&Text::new(name.clone(), (at, label - 8), top))?;
+            area.draw(&Text::new(name, (at, label - 8), top))?;
         }
         for (r, row) in self.matrix.cells.iter().enumerate() {
             for (c, cell) in row.iter().enumerate() {
