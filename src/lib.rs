@@ -21,7 +21,7 @@
 //!   (resumable, sharded, with progress), merging, the bench signature.
 //! - [`report`]: run folders into `summary.md`, CSV tables and plotters charts (SVG and PNG),
 //!   the studies' published numbers beside ours, and `compare` between two runs.
-//! - [`matches`]: agents written as strings (`random`, `alphabeta:depth=4`,
+//! - [`matches`](mod@matches): agents written as strings (`random`, `alphabeta:depth=4`,
 //!   `cammp:time-ms=100`, `expectimax:depth=4`, `qlearn:model=PATH`) play paired games from
 //!   shared openings with colours swapped; the games are recorded (resumable), summed into
 //!   wins, draws, losses, pentanomial counts, Elo with its interval, LOS and fishtest's SPRT,
