@@ -100,7 +100,7 @@ fn built_agents_check_the_game() {
 
 /// fishtest's numbers for these counts, computed once by `LLRcalc.py`'s and
 /// `stat_util.get_elo`'s formulas transcribed into plain Python (bisection for the secular
-/// equation, `math.erf` for Phi); the script is quoted in the `match` brief's report. The
+/// equation, `math.erf` for Phi): `fixtures/reference/fishtest_llr.py`. The
 /// first case is fishtest's own example (its logistic 0.2/0.9 and normalized 0.764/3.439
 /// bounds are the same test, hence the near-equal LLRs).
 #[test]
