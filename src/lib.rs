@@ -22,6 +22,11 @@
 //!   (resumable, sharded, with progress), merging, the bench signature.
 //! - [`report`]: run folders into `summary.md`, CSV tables and plotters charts (SVG and PNG),
 //!   the studies' published numbers beside ours, and `compare` between two runs.
+//! - [`matches`](mod@matches): agents written as strings (`random`, `alphabeta:depth=4`,
+//!   `cammp:time-ms=100`, `expectimax:depth=4`, `qlearn:model=PATH`) play paired games from
+//!   shared openings with colours swapped; the games are recorded (resumable), summed into
+//!   wins, draws, losses, pentanomial counts, Elo with its interval, LOS and fishtest's SPRT,
+//!   and round robins into score matrices and heatmaps; tabular Q-learning for small games.
 //! - [`cli`]: the clap front end; game names validated into a [`game::GameId`], one
 //!   `match` ([`dispatch_game!`]) from it to generic code, validated specs, exit codes 0
 //!   (ok), 1 (a check failed), 2 (an error).
@@ -39,8 +44,9 @@
 //!   move ordering keep generation order; no `HashMap` is iterated into output.
 //! - An enhancement marked exact never changes the root value at a fixed depth; the test
 //!   suite holds every exact subset to plain minimax's value.
-//! - Only `harness` touches clocks, threads and randomness (seeded `rand_chacha`) and writes
-//!   runs; `report` reads only what `harness` wrote (run folders) and writes only its own
+//! - Only `harness` and `matches` touch clocks, threads and randomness (seeded `rand_chacha`)
+//!   and write runs (`matches` its own match folders, above `harness` and `report`, whose
+//!   provenance and chart helpers it uses); `report` reads only what `harness` wrote (run folders) and writes only its own
 //!   tables and charts into them, so every table can be rendered again from committed records.
 //!   `harness` and `report` are peers over `runfolder`: neither imports the other, and
 //!   neither opens `manifest.json` or `records.jsonl` itself.
@@ -85,6 +91,7 @@ pub mod cli;
 mod contract;
 pub mod game;
 pub mod harness;
+pub mod matches;
 pub mod report;
 pub mod runfolder;
 pub mod search;

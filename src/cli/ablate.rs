@@ -178,7 +178,7 @@ fn spec_from_args(args: &AblateArgs) -> Result<AblationSpec> {
 }
 
 /// A set name is looked up in `fixtures/<game>/`; anything with a `/` or `.json` is a path.
-fn fixture_path(game: &str, set: &str) -> PathBuf {
+pub(super) fn fixture_path(game: &str, set: &str) -> PathBuf {
     if set.contains('/') || set.ends_with(".json") {
         PathBuf::from(set)
     } else {
@@ -186,7 +186,7 @@ fn fixture_path(game: &str, set: &str) -> PathBuf {
     }
 }
 
-fn hardware_threads() -> usize {
+pub(super) fn hardware_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 

@@ -8,11 +8,14 @@ mod bench;
 mod common;
 mod compare;
 mod fixtures;
+mod match_;
 mod merge;
 mod perft;
 mod progress;
 mod report;
 mod search;
+mod tournament;
+mod train;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -63,6 +66,13 @@ enum Command {
     Report(report::ReportArgs),
     /// Compare two runs: node counts exactly, times against a tolerance (exit 1 on a change).
     Compare(compare::CompareArgs),
+    /// Two agents play paired games: wins, draws, losses, Elo, LOS and an optional SPRT.
+    Match(match_::MatchArgs),
+    /// A round robin of agents: a score matrix, CSV and a heatmap.
+    Tournament(tournament::TournamentArgs),
+    /// Train an agent's model.
+    #[command(subcommand)]
+    Train(train::TrainCommand),
 }
 
 /// Parses the command line, runs the command and turns the result into an exit code.
@@ -79,6 +89,9 @@ pub fn main() -> ExitCode {
         Some(Command::Merge(args)) => merge::run(args),
         Some(Command::Report(args)) => report::run(args),
         Some(Command::Compare(args)) => compare::run(args),
+        Some(Command::Match(args)) => match_::run(args),
+        Some(Command::Tournament(args)) => tournament::run(args),
+        Some(Command::Train(command)) => train::run(command),
     };
     match result {
         Ok(Status::Ok) => ExitCode::SUCCESS,

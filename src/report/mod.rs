@@ -7,7 +7,7 @@
 //! again from committed records; it searches nothing. Output never depends on the order of
 //! the records: they are sorted on reading and only ordered maps are iterated.
 
-mod charts;
+pub(crate) mod charts;
 pub mod compare;
 mod csv;
 mod html;

@@ -17,6 +17,8 @@ use super::params::Params;
 use super::stats::{Counters, Iteration};
 use super::tt::Table;
 use crate::game::{Evaluator, Forced, Game, GameParams, Score, INFINITY, WIN_SCORE};
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+use std::sync::Arc;
 
 mod pruning;
 mod quiescence;
@@ -45,6 +47,8 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
     /// The nominal depth of the iteration running.
     iteration_depth: u32,
     node_limit: u64,
+    /// Set from outside (a match's clock) to stop the search as the node cap does.
+    stop: Option<Arc<AtomicBool>>,
     /// The node budget (`u64::MAX`: none).
     node_budget: u64,
     /// The search is unwinding: the cap or the budget ran out.
@@ -97,6 +101,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             iteration_depth: 0,
             node_limit: u64::MAX,
             node_budget: u64::MAX,
+            stop: None,
             capped: false,
             exhausted: false,
             prev_pv: Vec::new(),
@@ -117,6 +122,12 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// (meant with iterative deepening; see [`Iteration::exhausted`]).
     pub fn set_node_budget(&mut self, budget: Option<u64>) {
         self.node_budget = budget.unwrap_or(u64::MAX);
+    }
+
+    /// Stops a root search once `stop` is set, as the node cap does: the iteration running
+    /// is reported as capped. The search never reads a clock; its caller sets the flag.
+    pub fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
+        self.stop = stop;
     }
 
     /// The depths iterative deepening visits on the way to `depth`: every `id_step`-th,
@@ -289,9 +300,13 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
 
     fn out_of_nodes(&mut self) -> bool {
         let used = self.spent + self.counters.expanded();
-        if used > self.node_limit.min(self.node_budget) {
+        let stopped = self
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(AtomicOrdering::Relaxed));
+        if used > self.node_limit.min(self.node_budget) || stopped {
             self.capped = true;
-            self.exhausted = self.node_budget < self.node_limit;
+            self.exhausted = !stopped && self.node_budget < self.node_limit;
         }
         self.capped
     }

@@ -254,3 +254,91 @@ fn verdicts_come_as_json_for_ci() {
     assert_eq!(verdict["passed"], true, "{verdict}");
     assert_eq!(verdict["node_changes"], 0);
 }
+
+#[test]
+fn matches_tournaments_and_models_from_the_command_line() {
+    let temp = Temp::new("matches");
+    let model = temp.0.join("ttt.qlearn");
+    let train = [
+        "train",
+        "qlearn",
+        "--game",
+        "tictactoe",
+        "--episodes",
+        "2000",
+        "--seed",
+        "1",
+        "--out",
+    ];
+    check(
+        &[&train[..], &[text(&model)]].concat(),
+        0,
+        "states from 2000 episodes",
+    );
+    let agent = format!("qlearn:model={}", text(&model));
+    let play = |game: &str, agents: &str, games: &str, out: &str| {
+        let out = temp.0.join(out);
+        let args = [
+            "match", "--game", game, "--agents", agents, "--games", games, "--seed", "3", "-q",
+            "--out",
+        ];
+        [
+            args.map(String::from).to_vec(),
+            vec![text(&out).to_string()],
+        ]
+        .concat()
+    };
+    let run = |args: Vec<String>, code: i32, expected: &str| {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        check(&args, code, expected);
+    };
+    run(
+        play("tictactoe", &format!("{agent},random"), "4", "m"),
+        0,
+        "Pentanomial",
+    );
+    run(
+        play("kalah", &format!("{agent},random"), "4", "k"),
+        2,
+        "trained on `tictactoe`, not `kalah:6,4,standard`",
+    );
+    let bytes = std::fs::read(&model).unwrap();
+    std::fs::write(&model, &bytes[..bytes.len() / 2]).unwrap();
+    run(
+        play("tictactoe", &format!("{agent},random"), "4", "c"),
+        2,
+        "damaged",
+    );
+    run(
+        play("tictactoe", "alphabeta:depht=3,random", "4", "a"),
+        2,
+        "agent `alphabeta:depht=3`: unknown option `depht`",
+    );
+    run(
+        play("tictactoe", "random,random", "3", "o"),
+        2,
+        "--games must be even",
+    );
+    let out = temp.0.join("t");
+    let tournament = [
+        "tournament",
+        "--game",
+        "tictactoe",
+        "--agents",
+        "random,alphabeta:depth=1,minimax:depth=9",
+        "--games",
+        "2",
+        "--seed",
+        "1",
+        "-q",
+        "--out",
+        text(&out),
+    ];
+    check(
+        &tournament,
+        0,
+        "Score of the row agent against the column agent",
+    );
+    assert!(out.join("charts/score-matrix.png").exists());
+    assert!(out.join("scores.csv").exists());
+}

@@ -1,5 +1,5 @@
 //! The architecture's guards, read from the source: each layer imports only the layers
-//! below it (`game` < `search` < `runfolder` < `harness`, `report` < `cli`), and nothing
+//! below it (`game` < `search` < `runfolder` < `harness`, `report` < `matches` < `cli`), and nothing
 //! outside `cli` prints. A failure names the file and line.
 
 use std::path::{Path, PathBuf};
@@ -53,18 +53,29 @@ fn check_imports(module: &str, forbidden: &[&str]) {
 
 #[test]
 fn layers_import_only_the_layers_below() {
-    let above_search = ["runfolder", "harness", "report", "cli"];
-    check_imports("game", &["search", "runfolder", "harness", "report", "cli"]);
+    let above_search = ["runfolder", "harness", "report", "matches", "cli"];
+    check_imports(
+        "game",
+        &["search", "runfolder", "harness", "report", "matches", "cli"],
+    );
     check_imports("search", &above_search);
-    check_imports("runfolder", &["harness", "report", "cli"]);
-    check_imports("harness", &["report", "cli"]);
-    check_imports("report", &["harness", "cli"]);
+    check_imports("runfolder", &["harness", "report", "matches", "cli"]);
+    check_imports("harness", &["report", "matches", "cli"]);
+    check_imports("report", &["harness", "matches", "cli"]);
+    check_imports("matches", &["cli"]);
 }
 
 #[test]
 fn nothing_outside_the_cli_prints() {
     let prints = ["println!", "eprintln!", "print!(", "eprint!(", "dbg!("];
-    for module in ["game", "search", "runfolder", "harness", "report"] {
+    for module in [
+        "game",
+        "search",
+        "runfolder",
+        "harness",
+        "report",
+        "matches",
+    ] {
         let found = offending_lines(module, &prints);
         assert!(
             found.is_empty(),

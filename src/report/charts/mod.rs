@@ -42,10 +42,10 @@ pub const MAX_LINES: usize = 40;
 pub(super) const SIZE: (u32, u32) = (1200, 800);
 
 /// The font family every text of a chart uses (registered as DejaVu Sans).
-pub(super) const FONT: &str = "sans-serif";
+pub(crate) const FONT: &str = "sans-serif";
 
 /// A chart that can be drawn on any plotters backend.
-pub(super) trait Chart {
+pub(crate) trait Chart {
     /// The image's size in pixels.
     fn size(&self) -> (u32, u32) {
         SIZE
@@ -195,7 +195,7 @@ impl Written<'_> {
     }
 }
 
-pub(super) fn write_chart(dir: &Path, name: &str, chart: &impl Chart) -> Result<()> {
+pub(crate) fn write_chart(dir: &Path, name: &str, chart: &impl Chart) -> Result<()> {
     let svg = dir.join(format!("{name}.svg"));
     let png = dir.join(format!("{name}.png"));
     let root = SVGBackend::new(&svg, chart.size()).into_drawing_area();
@@ -215,7 +215,7 @@ where
 }
 
 /// Registers DejaVu Sans (regular and bold) as the family [`FONT`], once per process.
-pub(super) fn register_font() -> Result<()> {
+pub(crate) fn register_font() -> Result<()> {
     static REGISTERED: OnceLock<bool> = OnceLock::new();
     let ok = REGISTERED.get_or_init(|| {
         let regular = register_font_style(FontStyle::Normal, dejavu::sans::regular());
@@ -234,7 +234,7 @@ pub(super) fn register_font_style(style: FontStyle, bytes: &'static [u8]) -> boo
 
 /// The title of a chart (bold, with a smaller subtitle of one or more lines) drawn across
 /// the top of `root`; returns the area below it.
-pub(super) fn titled<DB: DrawingBackend>(
+pub(crate) fn titled<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     title: &str,
     subtitle: &str,

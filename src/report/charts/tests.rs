@@ -59,7 +59,10 @@ fn savings_against_depth_have_a_panel_per_technique() {
     }
     assert!(!chart.contains("late move reduction"));
     let summary = read(&run, "summary.md");
-    assert!(summary.contains("![each technique's node saving against depth"), "{summary}");
+    assert!(
+        summary.contains("![each technique's node saving against depth"),
+        "{summary}"
+    );
 }
 
 #[test]

@@ -1,0 +1,117 @@
+//! One game between two agents from an opening: each agent is asked for a move at the
+//! boundary of `catch_unwind`, its move is checked against the legal moves and timed, and
+//! the game ends by the rules, by the ply cap (a draw), or by an agent's failure (an error,
+//! never a loss). This module does not choose openings or write files.
+
+use super::agent::Player;
+use super::record::{End, MoveRecord, Reason, Seat};
+use crate::game::{Game, Outcome};
+use rand_chacha::ChaCha8Rng;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::{Duration, Instant};
+
+/// A time-limited agent that overruns its budget by this factor (plus [`GRACE`]) has
+/// failed: its search no longer stops.
+const OVERRUN_FACTOR: u32 = 2;
+/// Slack on top of a doubled budget for scheduling on a busy machine.
+const GRACE: Duration = Duration::from_millis(250);
+
+/// The agents of one game, by seat, with the time budget of each (for the overrun check).
+pub struct Seats<'a, G: Game> {
+    /// Agent A and agent B.
+    pub agents: [&'a mut dyn Player<G>; 2],
+    /// Each agent's time budget per move, if it has one.
+    pub budgets: [Option<Duration>; 2],
+}
+
+/// Plays from `start` (the position after the opening, `opening_plies` into the game) with
+/// `first` to move first, until an end; returns the moves and the end.
+pub fn play<G: Game>(
+    start: &G,
+    seats: &mut Seats<'_, G>,
+    first: Seat,
+    (opening_plies, max_plies): (u32, u32),
+    rng: &mut ChaCha8Rng,
+) -> (Vec<MoveRecord>, End) {
+    let mut game = start.clone();
+    let seat_of = |side: u8| {
+        if side == start.side_to_move() {
+            first
+        } else {
+            1 - first
+        }
+    };
+    let mut moves = Vec::new();
+    let mut legal = Vec::new();
+    let mut ply = opening_plies;
+    loop {
+        if let Some(outcome) = game.outcome() {
+            let to_move = seat_of(game.side_to_move());
+            let end = match outcome {
+                Outcome::Win => win(to_move),
+                Outcome::Loss => win(1 - to_move),
+                Outcome::Draw => End::Draw {
+                    reason: Reason::Rules,
+                },
+            };
+            return (moves, end);
+        }
+        if ply >= max_plies {
+            let reason = Reason::PlyCap;
+            return (moves, End::Draw { reason });
+        }
+        let seat = seat_of(game.side_to_move());
+        let clock = Instant::now();
+        let asked = catch_unwind(AssertUnwindSafe(|| seats.agents[seat].choose(&game, rng)));
+        let spent = clock.elapsed();
+        let fail = |message: String| End::Error {
+            agent: seat,
+            message,
+        };
+        let choice = match asked {
+            Ok(Ok(choice)) => choice,
+            Ok(Err(message)) => return (moves, fail(message)),
+            Err(panic) => return (moves, fail(format!("panicked: {}", panic_text(&*panic)))),
+        };
+        legal.clear();
+        game.generate_moves(&mut legal);
+        if !legal.contains(&choice.mv) {
+            let message = format!("illegal move {:?} at ply {ply}", choice.mv);
+            return (moves, fail(message));
+        }
+        if let Some(budget) = seats.budgets[seat] {
+            if spent > budget * OVERRUN_FACTOR + GRACE {
+                let message = format!(
+                    "timeout: {} ms for a move with a budget of {} ms",
+                    spent.as_millis(),
+                    budget.as_millis()
+                );
+                return (moves, fail(message));
+            }
+        }
+        moves.push(MoveRecord {
+            mv: game.format_move(choice.mv),
+            nodes: choice.nodes,
+            depth: choice.depth,
+            us: spent.as_micros() as u64,
+        });
+        game.make(choice.mv);
+        ply += 1;
+    }
+}
+
+fn win(winner: Seat) -> End {
+    End::Win {
+        winner,
+        reason: Reason::Rules,
+    }
+}
+
+/// The message of a caught panic.
+fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".into())
+}
