@@ -70,11 +70,11 @@ impl DepthSavings {
         let has = |role| grid.rows.iter().any(|r| r.planned.role == role);
         let mut kinds = Vec::new();
         if let (Some(base), true) = (base, has(Role::AddOne)) {
-            let label = &base.planned.label;
+            let label = short(&base.planned.label, "the baseline");
             kinds.push(format!("solid line, circles: added to {label}"));
         }
         if let (Some(full), true) = (full, has(Role::LeaveOneOut)) {
-            let label = &full.planned.label;
+            let label = short(&full.planned.label, "the full set");
             kinds.push(format!("dashed line, triangles: left out of {label}"));
         }
         let subtitle = format!(
@@ -162,6 +162,15 @@ impl DepthSavings {
             plot.draw(&marker(point, &line.style, 9))?;
         }
         Ok(())
+    }
+}
+
+/// `label`, or `instead` when it is too long for a subtitle line.
+fn short<'a>(label: &'a str, instead: &'a str) -> &'a str {
+    if label.chars().count() <= 40 {
+        label
+    } else {
+        instead
     }
 }
 
