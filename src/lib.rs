@@ -22,6 +22,9 @@
 //!   (resumable, sharded, with progress), merging, the bench signature.
 //! - [`report`]: run folders into `summary.md`, CSV tables and plotters charts (SVG and PNG),
 //!   the studies' published numbers beside ours, and `compare` between two runs.
+//! - [`gthd`]: a client for the Gthd Gothello referee (`cutoff gthd`): the protocol's
+//!   lines, the move choice under a depth, node or time limit within the referee's clock,
+//!   and the game loop that checks the referee against its own board.
 //! - [`cli`]: the clap front end; game names validated into a [`game::GameId`], one
 //!   `match` ([`dispatch_game!`]) from it to generic code, validated specs, exit codes 0
 //!   (ok), 1 (a check failed), 2 (an error).
@@ -44,6 +47,8 @@
 //!   tables and charts into them, so every table can be rendered again from committed records.
 //!   `harness` and `report` are peers over `runfolder`: neither imports the other, and
 //!   neither opens `manifest.json` or `records.jsonl` itself.
+//! - `gthd` is a peer of `harness` over `game` and `search`: it reads a clock and talks to
+//!   a socket for one game, and never prints or touches run folders.
 //! - Only configuration and record types derive serde traits.
 //! - A game's name is written once, in its `Game::NAME`; the list of games once, in the
 //!   registry; per-game settings of the bench are data in its bench file, never a `match`.
@@ -73,6 +78,7 @@ pub mod cli;
 #[cfg(test)]
 mod contract;
 pub mod game;
+pub mod gthd;
 pub mod harness;
 pub mod report;
 pub mod runfolder;

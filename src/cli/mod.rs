@@ -8,6 +8,7 @@ mod bench;
 mod common;
 mod compare;
 mod fixtures;
+mod gthd;
 mod merge;
 mod perft;
 mod progress;
@@ -63,6 +64,8 @@ enum Command {
     Report(report::ReportArgs),
     /// Compare two runs: node counts exactly, times against a tolerance (exit 1 on a change).
     Compare(compare::CompareArgs),
+    /// Play one game of Gothello on a Gthd referee's server (exit 1 when we lose on time).
+    Gthd(gthd::GthdArgs),
 }
 
 /// Parses the command line, runs the command and turns the result into an exit code.
@@ -79,6 +82,7 @@ pub fn main() -> ExitCode {
         Some(Command::Merge(args)) => merge::run(args),
         Some(Command::Report(args)) => report::run(args),
         Some(Command::Compare(args)) => compare::run(args),
+        Some(Command::Gthd(args)) => gthd::run(args),
     };
     match result {
         Ok(Status::Ok) => ExitCode::SUCCESS,
