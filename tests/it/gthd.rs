@@ -318,6 +318,7 @@ fn complete_game(rules: Rules, args: &[&str]) -> (Refereed, [String; 2]) {
         assert!(stdout.starts_with("game over: "), "{stdout}");
         assert!(stdout.contains(&refereed.board.board_string()), "{stdout}");
         assert_eq!(replay(&stderr), refereed.board, "{stderr}");
+        assert!(!stderr.contains("< 299"), "serials kept: {stderr}");
         stderr
     });
     assert!(
@@ -463,4 +464,15 @@ fn a_wrong_serial_is_corrected_from_the_server_s_message() {
         stderr.contains("the server refuses our move request: `299 Ellipses"),
         "{stderr}"
     );
+}
+
+#[test]
+fn an_opponent_move_illegal_under_our_rules_exits_2() {
+    let (code, stderr) = scripted(|seat, request| {
+        let mv = request.split(' ').nth(1).unwrap();
+        seat.send(&format!("200 Move {mv} accepted, continue playing"));
+        seat.send(&format!("312 1 ... {mv} is white move, game continues"));
+    });
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("is illegal under our rules"), "{stderr}");
 }
