@@ -305,12 +305,12 @@ fn sent(log: &str) -> Vec<&str> {
     log.lines().filter_map(|l| l.strip_prefix("> ")).collect()
 }
 
-/// Plays one game between two clients with `args` under `rules`; both must end with exit
-/// code 0, print the result and log the referee's final board.
-fn complete_game(rules: Rules, args: &[&str]) -> (Refereed, [String; 2]) {
+/// Plays one game between two clients with `args` (black's, white's) under `rules`; both
+/// must end with exit code 0, print the result and log the referee's final board.
+fn complete_game(rules: Rules, args: [&[&str]; 2]) -> (Refereed, [String; 2]) {
     let (listener, n) = listen();
-    let black = client(n, "black", args);
-    let white = client(n, "white", args);
+    let black = client(n, "black", args[0]);
+    let white = client(n, "white", args[1]);
     let refereed = referee(&listener, rules);
     let logs = [black, white].map(|child| {
         let (code, stdout, stderr) = finish(child);
@@ -330,7 +330,8 @@ fn complete_game(rules: Rules, args: &[&str]) -> (Refereed, [String; 2]) {
 
 #[test]
 fn two_clients_play_a_complete_game() {
-    let (refereed, logs) = complete_game(Rules::default(), &["--depth", "2"]);
+    let budget = ["--node-budget", "5000", "--config", "alphabeta+id"];
+    let (refereed, logs) = complete_game(Rules::default(), [&["--depth", "2"], &budget]);
     assert!(refereed.rejected.is_empty());
     assert!(logs[0].contains("> 0.9.1 player black") && logs[0].contains("< 200 Move"));
     assert!(logs[1].contains("> 1 ... ") && logs[1].contains("< 311 1 "));
@@ -346,7 +347,8 @@ fn two_clients_play_a_complete_game_under_time_controls() {
         clock: Some(100),
         ..Rules::default()
     };
-    let (_, logs) = complete_game(rules, &["--depth", "2", "--config", "alphabeta+id"]);
+    let timed = ["--time-ms", "20", "--config", "alphabeta+id+tt-move"];
+    let (_, logs) = complete_game(rules, [&timed, &["--depth", "2"]]);
     for log in &logs {
         assert!(
             log.contains("< 101 100 100 ") && log.contains("< 207 "),
@@ -365,7 +367,7 @@ fn a_rejected_move_is_retried_with_another() {
         reject_first: true,
         ..Rules::default()
     };
-    let (refereed, logs) = complete_game(rules, &["--depth", "1"]);
+    let (refereed, logs) = complete_game(rules, [&["--depth", "1"]; 2]);
     let black = sent(&logs[0]);
     let rejected = format!("1 {}", refereed.rejected[0]);
     assert_eq!(black[1], rejected);
@@ -379,7 +381,8 @@ fn a_rejected_move_is_retried_with_another() {
 #[test]
 fn a_client_whose_time_expires_exits_1() {
     let (listener, n) = listen();
-    let black = client(n, "black", &["--time-ms", "50"]);
+    // Depth 20 would take hours: the clock's 0 seconds must cut the search to depth 1.
+    let black = client(n, "black", &["--depth", "20"]);
     let white = client(n, "white", &["--depth", "1"]);
     let rules = Rules {
         clock: Some(0),
