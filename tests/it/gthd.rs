@@ -479,3 +479,16 @@ fn an_opponent_move_illegal_under_our_rules_exits_2() {
     assert_eq!(code, Some(2), "{stderr}");
     assert!(stderr.contains("is illegal under our rules"), "{stderr}");
 }
+
+#[test]
+fn an_end_our_board_does_not_reach_exits_2() {
+    let (code, stderr) = scripted(|seat, request| {
+        let mv = request.split(' ').nth(1).unwrap();
+        seat.send(&format!("200 Move {mv} accepted, continue playing"));
+        seat.send("323 1 ... pass and white wins");
+    });
+    assert_eq!(code, Some(2), "{stderr}");
+    let message =
+        "after white pass, the server says white wins but our board says the game goes on";
+    assert!(stderr.contains(message), "{stderr}");
+}
