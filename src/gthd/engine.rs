@@ -7,7 +7,10 @@
 //! `cutoff search` measures it) and caps each search at the nodes the remaining time buys
 //! at the speed measured so far; a capped search is thrown away and the deepest completed
 //! one gives the move. Depth 1 always completes, so there is always a move. Without a
-//! deadline a depth limit is one search to that depth, deterministic like every search.
+//! deadline a depth limit is one search to that depth, deterministic like every search, and
+//! a node budget one iterative-deepening search under the searcher's node limit, whose
+//! last completed iteration gives the move (the `Limit::NodeBudget` arm of
+//! `Engine::search`, the one place to switch to the search's own node budget).
 //!
 //! Not here: sockets, the protocol, the clock's bookkeeping (the client passes the
 //! allowance in).

@@ -492,3 +492,11 @@ fn an_end_our_board_does_not_reach_exits_2() {
         "after white pass, the server says white wins but our board says the game goes on";
     assert!(stderr.contains(message), "{stderr}");
 }
+
+#[test]
+fn a_server_number_out_of_range_exits_2() {
+    let child = client(30, "black", &["--depth", "1"]);
+    let (code, _, stderr) = finish(child);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("30 is not in 0..=29"), "{stderr}");
+}
