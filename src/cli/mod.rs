@@ -9,6 +9,7 @@ mod common;
 mod compare;
 mod fixtures;
 mod match_;
+mod gthd;
 mod merge;
 mod perft;
 mod progress;
@@ -73,6 +74,8 @@ enum Command {
     /// Train an agent's model.
     #[command(subcommand)]
     Train(train::TrainCommand),
+    /// Play one game of Gothello on a Gthd referee's server (exit 1 when we lose on time).
+    Gthd(gthd::GthdArgs),
 }
 
 /// Parses the command line, runs the command and turns the result into an exit code.
@@ -92,6 +95,7 @@ pub fn main() -> ExitCode {
         Some(Command::Match(args)) => match_::run(args),
         Some(Command::Tournament(args)) => tournament::run(args),
         Some(Command::Train(command)) => train::run(command),
+        Some(Command::Gthd(args)) => gthd::run(args),
     };
     match result {
         Ok(Status::Ok) => ExitCode::SUCCESS,

@@ -3,6 +3,7 @@
 //! (`kalah_reference`), and the HTML report in a browser (`html`).
 
 mod cli;
+mod gthd;
 mod html;
 mod kalah_reference;
 mod tidy;
