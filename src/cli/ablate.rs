@@ -10,9 +10,10 @@ use super::Status;
 use crate::dispatch_game;
 use crate::game::{split_game_string, Game, GameId};
 use crate::harness::execute::execute;
-use crate::harness::plan::{parse_depths, Plan, Shard};
+use crate::harness::plan::{parse_depths, Plan};
 use crate::harness::provenance;
 use crate::harness::run::{prepare, AblationSpec};
+use crate::harness::shard::Shard;
 use crate::search::{Config, Params};
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
@@ -65,8 +66,11 @@ pub struct AblateArgs {
     /// Worker threads (default: every hardware thread). Node counts do not depend on it.
     #[arg(long, short)]
     jobs: Option<usize>,
-    /// Run only part `i/n` of the searches (join the parts with `cutoff merge`).
-    #[arg(long)]
+    /// Run only part `i/n` of the searches (join the parts with `cutoff merge`); `auto`
+    /// takes it from an array job's environment: Slurm's SLURM_ARRAY_TASK_ID with
+    /// SLURM_ARRAY_TASK_COUNT (or _MIN/_MAX/_STEP), or a 0-based JOB_COMPLETION_INDEX
+    /// (Kubernetes) or AWS_BATCH_JOB_ARRAY_INDEX (AWS Batch) with CUTOFF_SHARD_COUNT.
+    #[arg(long, value_name = "i/n|auto")]
     shard: Option<String>,
     /// The run folder (default `results/<date>-<game>-<label>`); an existing run with the
     /// same spec is resumed.
@@ -161,13 +165,23 @@ fn spec_from_args(args: &AblateArgs) -> Result<AblationSpec> {
         eval: args.eval.clone(),
         max_nodes: args.max_nodes,
         positions: args.positions,
-        shard: args.shard.as_deref().map(Shard::parse).transpose()?,
+        shard: args.shard.as_deref().map(shard_from_arg).transpose()?,
         label: args.label.clone(),
         out: args.out.clone(),
         jobs: args.jobs.unwrap_or_else(hardware_threads),
         allow_mixed_builds: args.allow_mixed_builds,
         repeat: args.repeat,
     })
+}
+
+/// `--shard i/n`, or `auto`: the shard from the process environment.
+fn shard_from_arg(text: &str) -> Result<Shard> {
+    if text == "auto" {
+        let shard = Shard::from_env(&std::env::vars().collect())?;
+        eprintln!("--shard auto: shard {shard} from the environment");
+        return Ok(shard);
+    }
+    Shard::parse(text)
 }
 
 /// A set name is looked up in `fixtures/<game>/`; anything with a `/` or `.json` is a path.

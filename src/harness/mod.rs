@@ -13,6 +13,7 @@ pub mod merge;
 pub mod plan;
 pub mod provenance;
 pub mod run;
+pub mod shard;
 
 #[cfg(test)]
 mod tests;
