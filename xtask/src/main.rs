@@ -2,11 +2,13 @@
 //!
 //! Each task shells out through `$CARGO` (default `cargo`) to
 //! `cargo run --release --bin cutoff -- ...` from the repository root, so paths are relative
-//! to the root. xtask depends on nothing of `src/` and on no crate; a new task is one arm of
-//! the `match` in `main` and one function.
+//! to the root. xtask depends on nothing of `src/`, and only on `serde_json` (to read what
+//! `cutoff` writes); a new task is one arm of the `match` in `main` and one function.
 
 mod criterion;
 mod mutants;
+mod records;
+mod slurm;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -28,7 +30,12 @@ tasks:
                    criterion's 95% confidence interval
   mutants [FILE...] [-- TEST-ARGS...]
                    cargo-mutants (installed when missing) over FILEs (default src/search/),
-                   each mutant tested with TEST-ARGS (default --lib search::)";
+                   each mutant tested with TEST-ARGS (default --lib search::)
+  slurm-test [--if-possible]
+                   deploy/slurm against a real one-node Slurm started here (root; installs
+                   Debian's slurmctld slurmd slurm-client munge when missing): the merged
+                   shards of a Kalah ablation must equal an unsharded run; --if-possible
+                   skips with a message without root or apt-get";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -46,6 +53,7 @@ fn main() -> ExitCode {
         "criterion" => criterion(rest),
         "criterion-check" => criterion::check(rest),
         "mutants" => mutants::mutants(rest),
+        "slurm-test" => slurm::slurm_test(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             ExitCode::SUCCESS
