@@ -9,8 +9,9 @@ use super::progress::{interrupt_flag, Progress};
 use super::Status;
 use crate::dispatch_game;
 use crate::game::{split_game_string, Game, GameId};
+use crate::harness::estimate::{estimate, SAMPLE_POSITIONS};
 use crate::harness::execute::execute;
-use crate::harness::plan::{parse_depths, Plan};
+use crate::harness::plan::{depths_text, parse_depths, Plan};
 use crate::harness::provenance;
 use crate::harness::run::{prepare, AblationSpec};
 use crate::harness::shard::Shard;
@@ -103,6 +104,11 @@ pub struct AblateArgs {
     /// No progress bar and no messages on stderr.
     #[arg(long, short)]
     quiet: bool,
+    /// Predict the plan's searches and CPU time from a small sample (the first 3 positions
+    /// at the two lowest depths, grown by the measured branching factor), print it and
+    /// exit; nothing is written.
+    #[arg(long)]
+    estimate: bool,
 }
 
 pub fn run(args: AblateArgs) -> Result<Status> {
@@ -110,6 +116,11 @@ pub fn run(args: AblateArgs) -> Result<Status> {
         check_out_folder("--out", out)?;
     }
     let spec = spec_from_args(&args)?;
+    if args.estimate {
+        let (name, _) = split_game_string(&spec.game);
+        let id = GameId::parse(name).map_err(|e| anyhow!(e))?;
+        return dispatch_game!(id, G => print_estimate::<G>(&spec));
+    }
     let hint = if args.out.is_some() {
         resume_same
     } else {
@@ -253,6 +264,63 @@ fn ablate_game<G: Game>(
         return Ok(Status::Ok);
     }
     print_report(dir, quiet)
+}
+
+/// `--estimate`: samples the plan and prints the prediction, per depth and in total.
+fn print_estimate<G: Game>(spec: &AblationSpec) -> Result<Status> {
+    let prepared = prepare::<G>(spec)?;
+    let estimate = estimate(&prepared);
+    let shard = spec
+        .shard
+        .map_or(String::new(), |s| format!(" (shard {s})"));
+    println!(
+        "sample: {} searches (the first {} positions, every configuration, depths {}) in {:.2} s",
+        estimate.sample_searches,
+        prepared.manifest.fixture.positions.min(SAMPLE_POSITIONS),
+        depths_text(&estimate.sample_depths),
+        estimate.sample_seconds
+    );
+    println!("| depth | searches | nodes (predicted) | CPU time (predicted) |");
+    println!("| ---: | ---: | ---: | ---: |");
+    for d in &estimate.depths {
+        println!(
+            "| {} | {} | {:.3e} | {} |",
+            d.depth,
+            d.searches,
+            d.nodes,
+            duration(d.seconds)
+        );
+    }
+    let seconds = estimate.seconds();
+    println!(
+        "total{shard}: {} searches, about {} of CPU time ({} with {} threads)",
+        estimate.searches(),
+        duration(seconds),
+        duration(seconds / spec.jobs as f64),
+        spec.jobs
+    );
+    println!(
+        "shards: about {} of one CPU each for --shard auto (many small shards balance \
+         uneven searches; see deploy/README.md)",
+        shard_advice(seconds)
+    );
+    Ok(Status::Ok)
+}
+
+/// The rule of thumb of deploy/README.md: shards of about 10 CPU minutes, at least 4.
+fn shard_advice(seconds: f64) -> String {
+    let shards = ((seconds / 600.0).ceil() as usize).max(4);
+    format!("{shards} shards of {}", duration(seconds / shards as f64))
+}
+
+/// Seconds as `12.3 s`, `4.5 min`, `6.7 h` or `8.9 days`.
+fn duration(seconds: f64) -> String {
+    match seconds {
+        s if s < 60.0 => format!("{s:.1} s"),
+        s if s < 3600.0 => format!("{:.1} min", s / 60.0),
+        s if s < 86_400.0 => format!("{:.1} h", s / 3600.0),
+        s => format!("{:.1} days", s / 86_400.0),
+    }
 }
 
 /// Writes the run's report and prints its CAMMP-format table.
