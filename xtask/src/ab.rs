@@ -1,8 +1,9 @@
 //! `cargo xtask ab --base REV [--rounds N] [--tolerance PCT]`: an interleaved A/B timing of
 //! two builds in one job, the way to see a slowdown on a shared, noisy machine.
 //!
-//! REV is checked out in a git worktree at `target/ab/base` and built with its own target
-//! folder, `target/ab/target`, kept between runs so only what changed is rebuilt; the
+//! REV is checked out in a git worktree at `target/ab/base` (made once, then checked out in
+//! place) and built with its own target folder, `target/ab/target`, kept between runs so only
+//! what changed is rebuilt; the
 //! current tree is built as usual and both binaries are copied to `target/ab/`. Then each
 //! round runs `cutoff bench --timings` of the base, then of the new build (ABAB...), so slow
 //! phases of the machine hit both sides. Per game, a round's figure is the ratio of the new
@@ -121,23 +122,20 @@ fn run_ab(options: &Options) -> Result<bool, String> {
 /// `target/ab/cutoff-base`.
 fn build_base(root: &Path, dir: &Path, rev: &str) -> Result<PathBuf, String> {
     let tree = dir.join("base");
-    if tree.exists() {
+    // Resolved here: in the base's worktree, `HEAD` would name the base itself.
+    let commit = resolve(root, rev)?;
+    if tree.join(".git").exists() {
+        // Checking out in place keeps unchanged files' times, so cargo rebuilds only what
+        // changed since the last base.
         git(
-            root,
-            &["worktree", "remove", "--force", &tree.display().to_string()],
+            &tree,
+            &["checkout", "--quiet", "--force", "--detach", &commit],
         )?;
+    } else {
+        let tree_text = tree.display().to_string();
+        git(root, &["worktree", "prune"])?;
+        git(root, &["worktree", "add", "--detach", &tree_text, &commit])?;
     }
-    git(root, &["worktree", "prune"])?;
-    git(
-        root,
-        &[
-            "worktree",
-            "add",
-            "--detach",
-            &tree.display().to_string(),
-            rev,
-        ],
-    )?;
     eprintln!(
         "ab: building {rev} in {} (target folder {})",
         tree.display(),
@@ -163,6 +161,19 @@ fn copy(from: &Path, to: &Path) -> Result<PathBuf, String> {
     fs::copy(from, to)
         .map_err(|e| format!("copying {} to {}: {e}", from.display(), to.display()))?;
     Ok(to.to_path_buf())
+}
+
+/// The commit `rev` names in the repository at `root`.
+fn resolve(root: &Path, rev: &str) -> Result<String, String> {
+    let out = Command::new("git")
+        .args(["rev-parse", "--verify", &format!("{rev}^{{commit}}")])
+        .current_dir(root)
+        .output()
+        .map_err(|e| format!("running git: {e}"))?;
+    if !out.status.success() {
+        return Err(format!("`{rev}` is not a commit here"));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
 fn git(root: &Path, args: &[&str]) -> Result<(), String> {
