@@ -9,10 +9,12 @@ use super::progress::{interrupt_flag, Progress};
 use super::Status;
 use crate::dispatch_game;
 use crate::game::{split_game_string, Game, GameId};
+use crate::harness::estimate::{estimate, SAMPLE_POSITIONS};
 use crate::harness::execute::execute;
-use crate::harness::plan::{parse_depths, Plan, Shard};
+use crate::harness::plan::{depths_text, parse_depths, Plan};
 use crate::harness::provenance;
 use crate::harness::run::{prepare, AblationSpec};
+use crate::harness::shard::Shard;
 use crate::search::{Config, Params};
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
@@ -65,8 +67,11 @@ pub struct AblateArgs {
     /// Worker threads (default: every hardware thread). Node counts do not depend on it.
     #[arg(long, short)]
     jobs: Option<usize>,
-    /// Run only part `i/n` of the searches (join the parts with `cutoff merge`).
-    #[arg(long)]
+    /// Run only part `i/n` of the searches (join the parts with `cutoff merge`); `auto`
+    /// takes it from an array job's environment: Slurm's SLURM_ARRAY_TASK_ID with
+    /// SLURM_ARRAY_TASK_COUNT (or _MIN/_MAX/_STEP), or a 0-based JOB_COMPLETION_INDEX
+    /// (Kubernetes) or AWS_BATCH_JOB_ARRAY_INDEX (AWS Batch) with CUTOFF_SHARD_COUNT.
+    #[arg(long, value_name = "i/n|auto")]
     shard: Option<String>,
     /// The run folder (default `results/<date>-<game>-<label>`); an existing run with the
     /// same spec is resumed.
@@ -104,6 +109,11 @@ pub struct AblateArgs {
     /// No progress bar and no messages on stderr.
     #[arg(long, short)]
     quiet: bool,
+    /// Predict the plan's searches and CPU time from a small sample (the first 3 positions
+    /// at the two lowest depths, grown by the measured branching factor), print it and
+    /// exit; nothing is written.
+    #[arg(long)]
+    estimate: bool,
 }
 
 pub fn run(args: AblateArgs) -> Result<Status> {
@@ -111,6 +121,11 @@ pub fn run(args: AblateArgs) -> Result<Status> {
         check_out_folder("--out", out)?;
     }
     let spec = spec_from_args(&args)?;
+    if args.estimate {
+        let (name, _) = split_game_string(&spec.game);
+        let id = GameId::parse(name).map_err(|e| anyhow!(e))?;
+        return dispatch_game!(id, G => print_estimate::<G>(&spec));
+    }
     let hint = if args.out.is_some() {
         resume_same
     } else {
@@ -168,13 +183,23 @@ fn spec_from_args(args: &AblateArgs) -> Result<AblationSpec> {
         max_nodes: args.max_nodes,
         node_budget: args.node_budget,
         positions: args.positions,
-        shard: args.shard.as_deref().map(Shard::parse).transpose()?,
+        shard: args.shard.as_deref().map(shard_from_arg).transpose()?,
         label: args.label.clone(),
         out: args.out.clone(),
         jobs: args.jobs.unwrap_or_else(hardware_threads),
         allow_mixed_builds: args.allow_mixed_builds,
         repeat: args.repeat,
     })
+}
+
+/// `--shard i/n`, or `auto`: the shard from the process environment.
+fn shard_from_arg(text: &str) -> Result<Shard> {
+    if text == "auto" {
+        let shard = Shard::from_env(&std::env::vars().collect())?;
+        eprintln!("--shard auto: shard {shard} from the environment");
+        return Ok(shard);
+    }
+    Shard::parse(text)
 }
 
 /// A set name is looked up in `fixtures/<game>/`; anything with a `/` or `.json` is a path.
@@ -246,6 +271,63 @@ fn ablate_game<G: Game>(
         return Ok(Status::Ok);
     }
     print_report(dir, quiet)
+}
+
+/// `--estimate`: samples the plan and prints the prediction, per depth and in total.
+fn print_estimate<G: Game>(spec: &AblationSpec) -> Result<Status> {
+    let prepared = prepare::<G>(spec)?;
+    let estimate = estimate(&prepared);
+    let shard = spec
+        .shard
+        .map_or(String::new(), |s| format!(" (shard {s})"));
+    println!(
+        "sample: {} searches (the first {} positions, every configuration, depths {}) in {:.2} s",
+        estimate.sample_searches,
+        prepared.manifest.fixture.positions.min(SAMPLE_POSITIONS),
+        depths_text(&estimate.sample_depths),
+        estimate.sample_seconds
+    );
+    println!("| depth | searches | nodes (predicted) | CPU time (predicted) |");
+    println!("| ---: | ---: | ---: | ---: |");
+    for d in &estimate.depths {
+        println!(
+            "| {} | {} | {:.3e} | {} |",
+            d.depth,
+            d.searches,
+            d.nodes,
+            duration(d.seconds)
+        );
+    }
+    let seconds = estimate.seconds();
+    println!(
+        "total{shard}: {} searches, about {} of CPU time ({} with {} threads)",
+        estimate.searches(),
+        duration(seconds),
+        duration(seconds / spec.jobs as f64),
+        spec.jobs
+    );
+    println!(
+        "shards: about {} of one CPU each for --shard auto (many small shards balance \
+         uneven searches; see deploy/README.md)",
+        shard_advice(seconds)
+    );
+    Ok(Status::Ok)
+}
+
+/// The rule of thumb of deploy/README.md: shards of about 10 CPU minutes, at least 4.
+fn shard_advice(seconds: f64) -> String {
+    let shards = ((seconds / 600.0).ceil() as usize).max(4);
+    format!("{shards} shards of {}", duration(seconds / shards as f64))
+}
+
+/// Seconds as `12.3 s`, `4.5 min`, `6.7 h` or `8.9 days`.
+fn duration(seconds: f64) -> String {
+    match seconds {
+        s if s < 60.0 => format!("{s:.1} s"),
+        s if s < 3600.0 => format!("{:.1} min", s / 60.0),
+        s if s < 86_400.0 => format!("{:.1} h", s / 3600.0),
+        s => format!("{:.1} days", s / 86_400.0),
+    }
 }
 
 /// Writes the run's report and prints its CAMMP-format table.

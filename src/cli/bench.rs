@@ -5,9 +5,10 @@
 use super::Status;
 use crate::dispatch_game;
 use crate::game::GameId;
-use crate::harness::bench::{bench_game, BenchFile, Signature};
-use anyhow::Result;
+use crate::harness::bench::{bench_game, BenchFile, SearchCost, Signature};
+use anyhow::{Context, Result};
 use clap::Args;
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -29,23 +30,48 @@ pub struct BenchArgs {
     /// differences), for CI systems.
     #[arg(long, requires = "check")]
     json: bool,
+    /// Also write every search's cost to FILE, one JSON object a line (game, position,
+    /// search, nodes, ns), for `cargo xtask ab`.
+    #[arg(long, value_name = "FILE")]
+    timings: Option<PathBuf>,
+    /// A parameter assignment on top of every search's own (test only: `cargo xtask ab
+    /// --inject-slowdown` passes slowdown-pct here).
+    #[arg(
+        long = "param",
+        value_name = "NAME=VALUE",
+        hide = true,
+        conflicts_with = "update"
+    )]
+    params: Vec<String>,
 }
 
 pub fn run(args: BenchArgs) -> Result<Status> {
     let expected = args.check.as_deref().map(Signature::read).transpose()?;
     let mut signature = Signature::default();
+    let mut timings = String::new();
     for &id in GameId::ALL {
         let game = id.name();
         let file = args.positions.join(format!("{game}.json"));
         let bench = BenchFile::read(&file)?;
         let start = Instant::now();
-        let mut print = |id: &str, counts: &std::collections::BTreeMap<String, u64>| {
-            let cells: Vec<String> = counts.iter().map(|(c, n)| format!("{c} {n:>12}")).collect();
+        let mut print = |id: &str, costs: &BTreeMap<String, SearchCost>| {
+            let cells: Vec<String> = costs
+                .iter()
+                .map(|(c, cost)| format!("{c} {:>12}", cost.nodes))
+                .collect();
             if !args.json {
                 println!("{game:<9} {id:<20} {}", cells.join("  "));
             }
+            for (search, cost) in costs {
+                let line = serde_json::json!({
+                    "game": game, "position": id, "search": search,
+                    "nodes": cost.nodes, "ns": cost.ns,
+                });
+                timings += &format!("{line}\n");
+            }
         };
-        let counts = dispatch_game!(id, G => bench_game::<G>(&bench, &file, &mut print)?);
+        let counts =
+            dispatch_game!(id, G => bench_game::<G>(&bench, &file, &args.params, &mut print)?);
         let (nodes, seconds) = (
             Signature::game_total(&counts),
             start.elapsed().as_secs_f64(),
@@ -60,6 +86,9 @@ pub fn run(args: BenchArgs) -> Result<Status> {
     }
     if !args.json || args.check.is_none() {
         println!("Bench: {}", signature.total());
+    }
+    if let Some(path) = &args.timings {
+        std::fs::write(path, timings).with_context(|| format!("writing {}", path.display()))?;
     }
     if let Some(path) = &args.update {
         signature.write(path)?;

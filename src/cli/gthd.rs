@@ -78,7 +78,7 @@ pub fn run(args: GthdArgs) -> Result<Status> {
         SideArg::White => 1,
     };
     let mut engine = Engine::<Gothello>::new(
-        args.spec.config()?,
+        args.spec.config::<Gothello>()?,
         args.spec.params()?,
         args.spec.eval::<Gothello>()?,
         args.limit.limit()?,

@@ -2,7 +2,8 @@
 //! tables, node counts summed into one number (Stockfish's `bench`). A change that moves any
 //! count must say so and update `fixtures/expected/bench.json`.
 //!
-//! This module searches and compares counts; it never times anything that it checks.
+//! This module searches and compares counts; it never checks a time, only reports them
+//! (for `cargo xtask ab`).
 
 use super::measure::{root_search, SearchSpec};
 use crate::game::Game;
@@ -61,21 +62,28 @@ impl BenchSearch {
     }
 
     /// The parameters: the profiles named (entries without `=`, e.g. `cammp-java`), then the
-    /// assignments.
-    fn params(&self) -> Result<Params, String> {
+    /// assignments, then `extra` assignments.
+    fn params(&self, extra: &[String]) -> Result<Params, String> {
         let (assignments, profiles): (Vec<&str>, Vec<&str>) = self
             .params
             .iter()
             .map(String::as_str)
             .partition(|p| p.contains('='));
-        Params::default()
-            .with_profiles(profiles)?
-            .with_assignments(assignments)
+        Params::default().with_profiles(profiles)?.with_assignments(
+            assignments
+                .into_iter()
+                .chain(extra.iter().map(String::as_str)),
+        )
     }
 
     /// The search spec for game `G` with its default evaluation; the error names what
     /// does not parse.
     pub fn spec<G: Game>(&self) -> Result<SearchSpec<G>, String> {
+        self.spec_with::<G>(&[])
+    }
+
+    /// [`BenchSearch::spec`] with `extra` parameter assignments on top of the search's own.
+    pub fn spec_with<G: Game>(&self, extra: &[String]) -> Result<SearchSpec<G>, String> {
         if !(1..=MAX_DEPTH).contains(&self.depth) {
             return Err(format!("depth {} is not in 1..={MAX_DEPTH}", self.depth));
         }
@@ -83,7 +91,7 @@ impl BenchSearch {
         config.check_game::<G>()?;
         Ok(SearchSpec::<G> {
             config,
-            params: self.params()?,
+            params: self.params(extra)?,
             eval: G::DEFAULT_EVAL,
             node_limit: None,
             node_budget: None,
@@ -185,12 +193,23 @@ fn delta(a: Option<&u64>, b: Option<&u64>) -> String {
     }
 }
 
-/// Benches game `G` on the positions of `bench` (read from `file`, which errors name),
-/// calling `on_position` after each.
+/// What one bench search cost: its nodes and wall time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchCost {
+    /// Nodes expanded (`n_nodes + n_qnodes`), the signature's count.
+    pub nodes: u64,
+    /// Wall time of the search in nanoseconds.
+    pub ns: u64,
+}
+
+/// Benches game `G` on the positions of `bench` (read from `file`, which errors name), with
+/// `extra` parameter assignments on top of every search's (none for the signature), calling
+/// `on_position` after each with the cost of each search by key.
 pub fn bench_game<G: Game>(
     bench: &BenchFile,
     file: &Path,
-    on_position: &mut dyn FnMut(&str, &BTreeMap<String, u64>),
+    extra: &[String],
+    on_position: &mut dyn FnMut(&str, &BTreeMap<String, SearchCost>),
 ) -> Result<GameCounts> {
     let (_, options) = crate::game::split_game_string(&bench.game);
     let start = G::from_options(options).map_err(|e| anyhow!("{}: {e}", file.display()))?;
@@ -199,7 +218,7 @@ pub fn bench_game<G: Game>(
         .iter()
         .map(|search| {
             let spec = search
-                .spec::<G>()
+                .spec_with::<G>(extra)
                 .map_err(|e| anyhow!("{}: search `{}`: {e}", file.display(), search.key()))?;
             Ok((search.key(), search.depth, spec))
         })
@@ -209,15 +228,23 @@ pub fn bench_game<G: Game>(
         let mut game = start.clone();
         game.play_moves(&position.moves)
             .map_err(|e| anyhow!("{}: position {}: {e}", file.display(), position.id))?;
-        let mut by_search = BTreeMap::new();
+        let mut costs = BTreeMap::new();
         for (key, depth, spec) in &searches {
             let result = root_search(&game, spec, *depth, &mut |_| {})
                 .pop()
                 .expect("one result");
-            by_search.insert(key.clone(), result.counters.expanded());
+            let nodes = result.counters.expanded();
+            costs.insert(
+                key.clone(),
+                SearchCost {
+                    nodes,
+                    ns: result.ns,
+                },
+            );
         }
-        on_position(&position.id, &by_search);
-        counts.insert(position.id.clone(), by_search);
+        on_position(&position.id, &costs);
+        let nodes = costs.into_iter().map(|(key, c)| (key, c.nodes)).collect();
+        counts.insert(position.id.clone(), nodes);
     }
     Ok(counts)
 }

@@ -1,14 +1,13 @@
 //! Plans: which configurations an ablation runs, with their table labels, the depth range,
-//! shards, and the task list (position x configuration x depth) in a fixed order.
+//! and the task list (position x configuration x depth) in a fixed order.
 //!
 //! Everything here is pure parsing and listing; it never searches, reads files or looks at
 //! a clock. The order of tasks is depth, then position, then configuration, so an
-//! interrupted run has whole depths finished first; shard `i/n` takes every n-th task.
+//! interrupted run has whole depths finished first (a shard, `super::shard`, takes every n-th).
 
 use crate::runfolder::{PlannedConfig, Role};
 use crate::search::{Config, Enhancement, MAX_DEPTH};
 use anyhow::{anyhow, bail, Result};
-use std::fmt;
 
 /// The plan names `--plan` accepts besides `configs=A,B,C`.
 pub const PLAN_NAMES: [&str; 4] = [
@@ -275,40 +274,6 @@ pub fn depths_text(depths: &[u32]) -> String {
             .map(u32::to_string)
             .collect::<Vec<_>>()
             .join(","),
-    }
-}
-
-/// One part of a run split across machines: tasks `index - 1`, `index - 1 + count`, ...
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
-    /// 1-based.
-    pub index: usize,
-    /// The number of shards.
-    pub count: usize,
-}
-
-impl Shard {
-    /// Parses `i/n` with `1 <= i <= n`.
-    pub fn parse(text: &str) -> Result<Shard> {
-        let bad = || anyhow!("--shard `{text}` must be i/n with 1 <= i <= n, e.g. 1/4");
-        let (index, count) = text.split_once('/').ok_or_else(bad)?;
-        let index: usize = index.trim().parse().map_err(|_| bad())?;
-        let count: usize = count.trim().parse().map_err(|_| bad())?;
-        if index == 0 || index > count {
-            return Err(bad());
-        }
-        Ok(Shard { index, count })
-    }
-
-    /// Whether the task at `position` of the full list is this shard's.
-    pub fn takes(&self, position: usize) -> bool {
-        position % self.count == self.index - 1
-    }
-}
-
-impl fmt::Display for Shard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}/{}", self.index, self.count)
     }
 }
 

@@ -9,8 +9,9 @@
 
 use super::fixtures::{load_fixture, Fixture};
 use super::measure::{root_search, SearchSpec};
-use super::plan::{tasks, Plan, Shard, Task};
+use super::plan::{tasks, Plan, Task};
 use super::provenance;
+use super::shard::Shard;
 use crate::game::{split_game_string, Game};
 use crate::runfolder::{
     self, describe, differences, FixtureRef, Manifest, PlannedConfig, Record, SearchId,

@@ -2,12 +2,15 @@
 //!
 //! Each task shells out through `$CARGO` (default `cargo`) to
 //! `cargo run --release --bin cutoff -- ...` from the repository root, so paths are relative
-//! to the root. xtask depends on nothing of `src/` and on no crate; a new task is one arm of
-//! the `match` in `main` and one function.
+//! to the root. xtask depends on nothing of `src/`, only on `serde_json` (to read what
+//! `cutoff` writes) and `rand_chacha` (the seeded bootstrap of `ab`); a new task is one arm of the `match` in `main` and one function.
 
+mod ab;
 mod criterion;
 mod mutants;
+mod records;
 mod setup;
+mod slurm;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -18,6 +21,12 @@ tasks:
   ablate ARGS...   cutoff ablate ARGS... in a release build (e.g. --game mingmang --set opening
                    --plan add-one+leave-one-out --depths 1..6)
   report DIR ...   cutoff report DIR ...: the tables and charts of a run folder
+  ab --base REV [--rounds N] [--tolerance PCT]
+                   REV built in target/ab/base (target folder target/ab/target) against this
+                   tree: N rounds (default 10) of both builds' `cutoff bench`, alternately;
+                   per game the nodes-per-second ratio with a bootstrap 95% interval; exit 1
+                   when it lies wholly more than PCT (default 5) percent slower or any node
+                   count differs; Markdown in target/ab/summary.md and $GITHUB_STEP_SUMMARY
   bench            cutoff bench --check: the node-count signature against fixtures/expected
   bless            cutoff bench --update: rewrite the expected signature (review the diff)
   ci               .ci/run: everything CI runs
@@ -31,7 +40,12 @@ tasks:
                    criterion's 95% confidence interval
   mutants [FILE...] [-- TEST-ARGS...]
                    cargo-mutants (installed when missing) over FILEs (default src/search/),
-                   each mutant tested with TEST-ARGS (default --lib search::)";
+                   each mutant tested with TEST-ARGS (default --lib search::)
+  slurm-test [--if-possible]
+                   deploy/slurm against a real one-node Slurm started here (root; installs
+                   Debian's slurmctld slurmd slurm-client munge when missing): the merged
+                   shards of a Kalah ablation must equal an unsharded run; --if-possible
+                   skips with a message without root or apt-get";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -40,6 +54,7 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     };
     match task.as_str() {
+        "ab" => ab::ab(rest),
         "ablate" => cutoff("ablate", rest),
         "report" if !rest.is_empty() => cutoff("report", rest),
         "report" => usage_error("report needs a run folder"),
@@ -50,6 +65,7 @@ fn main() -> ExitCode {
         "criterion" => criterion(rest),
         "criterion-check" => criterion::check(rest),
         "mutants" => mutants::mutants(rest),
+        "slurm-test" => slurm::slurm_test(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             ExitCode::SUCCESS

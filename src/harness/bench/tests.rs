@@ -15,7 +15,7 @@ fn kalah_bench() -> GameCounts {
         r#"[{"config": "all", "depth": 10}, {"config": "alphabeta", "depth": 6}]"#,
     )
     .unwrap();
-    bench_game::<Kalah>(&bench, &file, &mut |_, _| {}).unwrap()
+    bench_game::<Kalah>(&bench, &file, &[], &mut |_, _| {}).unwrap()
 }
 
 #[test]
@@ -60,7 +60,7 @@ fn a_search_with_parameters_has_its_own_key_and_count() {
             {"config": "alphabeta+id+aspiration", "depth": 6, "params": ["aspiration-window=1"]}]"#,
     )
     .unwrap();
-    let counts = bench_game::<Kalah>(&bench, &file, &mut |_, _| {}).unwrap();
+    let counts = bench_game::<Kalah>(&bench, &file, &[], &mut |_, _| {}).unwrap();
     let start = &counts["start"];
     let default = start["alphabeta+id+aspiration@d6"];
     let narrow = start["alphabeta+id+aspiration[aspiration-window=1]@d6"];
@@ -85,7 +85,7 @@ fn a_bad_search_is_named_with_its_file() {
         ),
     ] {
         bench.searches = vec![serde_json::from_str(search).unwrap()];
-        let e = bench_game::<Kalah>(&bench, &file, &mut |_, _| {}).unwrap_err();
+        let e = bench_game::<Kalah>(&bench, &file, &[], &mut |_, _| {}).unwrap_err();
         let text = format!("{e:#}");
         assert!(
             text.contains("kalah.json") && text.contains(error),
@@ -110,7 +110,8 @@ fn the_cheapest_bench_positions_keep_their_expected_counts() {
         bench.positions.sort_by_key(cost);
         bench.positions.truncate(PER_GAME);
         let got =
-            crate::dispatch_game!(id, G => bench_game::<G>(&bench, &file, &mut |_, _| {})).unwrap();
+            crate::dispatch_game!(id, G => bench_game::<G>(&bench, &file, &[], &mut |_, _| {}))
+                .unwrap();
         for (position, found) in &got {
             assert_eq!(
                 found,
