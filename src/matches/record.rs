@@ -6,12 +6,11 @@
 //! by pair and game before anything is computed from them, so their order in the file
 //! never shows. This module does not play or summarise.
 
-use crate::runfolder::write_atomically;
+use crate::runfolder::{write_atomically, JsonlWriter};
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
-use std::fs::{File, OpenOptions};
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::fs::OpenOptions;
+use std::path::Path;
 
 /// The manifest's file name.
 pub const MANIFEST: &str = "manifest.json";
@@ -246,29 +245,11 @@ pub fn read_games(dir: &Path) -> Result<Vec<GameRecord>> {
 }
 
 /// Appends game records to `games.jsonl`, one flushed line each.
-pub struct GameWriter {
-    file: File,
-    path: PathBuf,
-}
+pub type GameWriter = JsonlWriter<GameRecord>;
 
 impl GameWriter {
     /// Opens `dir/games.jsonl` for appending, creating it.
     pub fn open(dir: &Path) -> Result<GameWriter> {
-        let path = dir.join(GAMES);
-        let file = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&path)
-            .with_context(|| format!("opening {}", path.display()))?;
-        Ok(GameWriter { file, path })
-    }
-
-    /// Writes one record as one line and flushes it.
-    pub fn write(&mut self, record: &GameRecord) -> Result<()> {
-        let line = serde_json::to_string(record).expect("records serialise") + "\n";
-        self.file
-            .write_all(line.as_bytes())
-            .and_then(|()| self.file.flush())
-            .with_context(|| format!("appending to {}", self.path.display()))
+        JsonlWriter::append_to(dir.join(GAMES))
     }
 }

@@ -181,31 +181,46 @@ pub fn drop_torn_line(dir: &Path) -> Result<bool> {
     Ok(true)
 }
 
-/// Appends records to `records.jsonl`, one flushed line each.
-pub struct RecordWriter {
+/// Appends values to a JSON-lines file (`records.jsonl`, a match's `games.jsonl`), one
+/// flushed line each, so an interrupted run loses at most the line being written.
+pub struct JsonlWriter<T> {
     file: File,
     path: PathBuf,
+    kind: std::marker::PhantomData<fn(&T)>,
 }
 
-impl RecordWriter {
-    /// Opens `dir/records.jsonl` for appending, creating it.
-    pub fn open(dir: &Path) -> Result<RecordWriter> {
-        let path = dir.join(RECORDS);
+impl<T: serde::Serialize> JsonlWriter<T> {
+    /// Opens `path` for appending, creating it.
+    pub fn append_to(path: PathBuf) -> Result<JsonlWriter<T>> {
         let file = OpenOptions::new()
             .create(true)
             .append(true)
             .open(&path)
             .with_context(|| format!("opening {}", path.display()))?;
-        Ok(RecordWriter { file, path })
+        Ok(JsonlWriter {
+            file,
+            path,
+            kind: std::marker::PhantomData,
+        })
     }
 
-    /// Writes one record as one line and flushes it.
-    pub fn write(&mut self, record: &Record) -> Result<()> {
-        let line = serde_json::to_string(record).expect("records serialise") + "\n";
+    /// Writes one value as one line and flushes it.
+    pub fn write(&mut self, value: &T) -> Result<()> {
+        let line = serde_json::to_string(value).expect("records serialise") + "\n";
         self.file
             .write_all(line.as_bytes())
             .and_then(|()| self.file.flush())
             .with_context(|| format!("appending to {}", self.path.display()))
+    }
+}
+
+/// Appends records to `records.jsonl`.
+pub type RecordWriter = JsonlWriter<Record>;
+
+impl RecordWriter {
+    /// Opens `dir/records.jsonl` for appending, creating it.
+    pub fn open(dir: &Path) -> Result<RecordWriter> {
+        JsonlWriter::append_to(dir.join(RECORDS))
     }
 }
 
