@@ -247,9 +247,17 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// `Some` when the game is over.
     fn outcome(&self) -> Option<Outcome>;
     /// The search value of a terminal position for its side to move, `ply` plies below the
-    /// root; `None` when the game is not over. Decided wins score `WIN_SCORE - ply` or in
-    /// evaluation units, as the game's rules say.
-    fn terminal_score(&self, ply: usize) -> Option<Score>;
+    /// root; `None` when the game is not over. By default a win scores `WIN_SCORE - ply` (a
+    /// nearer win is better), a loss its negation and a draw 0; a game whose result is a
+    /// margin (Kalah) scores that instead.
+    fn terminal_score(&self, ply: usize) -> Option<Score> {
+        let win = WIN_SCORE - ply as Score;
+        self.outcome().map(|outcome| match outcome {
+            Outcome::Win => win,
+            Outcome::Loss => -win,
+            Outcome::Draw => 0,
+        })
+    }
 
     /// A dense index of `mv` below `move_index_space`, for history and killer tables.
     fn move_index(&self, mv: Self::Move) -> usize;

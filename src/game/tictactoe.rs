@@ -7,7 +7,7 @@
 //! the move filled. There is no pass and no null move. This module does not search.
 
 use super::zobrist::key_table;
-use super::{Evaluator, Game, Outcome, Score, Side, WIN_SCORE};
+use super::{Evaluator, Game, Outcome, Score, Side};
 
 /// The eight lines of three, as square masks.
 const LINES: [u16; 8] = [
@@ -174,13 +174,6 @@ impl Game for TicTacToe {
         }
     }
 
-    fn terminal_score(&self, ply: usize) -> Option<Score> {
-        self.outcome().map(|outcome| match outcome {
-            Outcome::Win => WIN_SCORE - ply as Score,
-            Outcome::Loss => -(WIN_SCORE - ply as Score),
-            Outcome::Draw => 0,
-        })
-    }
 
     fn move_index(&self, square: u8) -> usize {
         usize::from(square)
@@ -236,6 +229,7 @@ impl Game for TicTacToe {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::WIN_SCORE;
 
     /// Complete games from `game`, counted by playing them all.
     fn games(game: &mut TicTacToe) -> u64 {

@@ -8,9 +8,8 @@
 //! at the speed measured so far; a capped search is thrown away and the deepest completed
 //! one gives the move. Depth 1 always completes, so there is always a move. Without a
 //! deadline a depth limit is one search to that depth, deterministic like every search, and
-//! a node budget one iterative-deepening search under the searcher's node limit, whose
-//! last completed iteration gives the move (the `Limit::NodeBudget` arm of
-//! `Engine::search`, the one place to switch to the search's own node budget).
+//! a node budget one iterative-deepening search under the searcher's node budget
+//! ([`Searcher::set_node_budget`]), whose last completed iteration gives the move.
 //!
 //! Not here: sockets, the protocol, the clock's bookkeeping (the client passes the
 //! allowance in).
@@ -170,9 +169,12 @@ impl<G: Game> Engine<G> {
     fn search(&mut self, game: &G, limit: Limit, allowance: Option<Duration>) -> Found<G::Move> {
         match (limit, allowance) {
             (Limit::Depth(d), None) => self.completed(game, d, None).expect("uncapped"),
-            (Limit::NodeBudget(n), None) => self
-                .completed(game, MAX_DEPTH, Some(n))
-                .unwrap_or_else(|| self.completed(game, 1, None).expect("uncapped")),
+            (Limit::NodeBudget(n), None) => {
+                self.searcher.set_node_budget(Some(n));
+                let found = self.completed(game, MAX_DEPTH, None);
+                self.searcher.set_node_budget(None);
+                found.unwrap_or_else(|| self.completed(game, 1, None).expect("uncapped"))
+            }
             (Limit::TimeMs(t), allowance) => {
                 let time = Duration::from_millis(t);
                 self.deepen(game, limit, allowance.map_or(time, |a| a.min(time)))
@@ -207,7 +209,8 @@ impl<G: Game> Engine<G> {
     }
 
     /// Searches `game` to `depth` with at most `cap` nodes; the last iteration if it
-    /// completed, else the last completed one, if any.
+    /// completed, else the last completed one, if any (an iteration the node budget cut
+    /// short carries that one's move, but not its depth).
     fn completed(&mut self, game: &G, depth: u32, cap: Option<u64>) -> Option<Found<G::Move>> {
         self.searcher.set_node_limit(cap);
         let mut game = game.clone();
@@ -221,7 +224,7 @@ impl<G: Game> Engine<G> {
         iterations
             .iter()
             .rev()
-            .find(|it| !it.capped)
+            .find(|it| !it.capped && !it.exhausted)
             .map(Found::from_iteration)
     }
 

@@ -25,7 +25,7 @@ mod eval;
 pub use self::eval::{AudetWeights, BlackWhiteEval};
 use super::board5::{parse_point, picture, point_name, Direction, Points, FULL, LINES};
 use super::zobrist::key_table;
-use super::{Game, Outcome, Score, Side, WIN_SCORE};
+use super::{Game, Outcome, Side};
 
 /// A played game is a draw at this ply without a result.
 pub const MAX_PLIES: u16 = 200;
@@ -363,14 +363,6 @@ impl Game for BlackWhite {
         }
     }
 
-    fn terminal_score(&self, ply: usize) -> Option<Score> {
-        let win = WIN_SCORE - ply as Score;
-        self.outcome().map(|outcome| match outcome {
-            Outcome::Win => win,
-            Outcome::Loss => -win,
-            Outcome::Draw => 0,
-        })
-    }
 
     /// Placements 0..25; a step or jump `25 + 8 * from + 2 * direction + (jump)`.
     fn move_index(&self, mv: Move) -> usize {

@@ -8,6 +8,7 @@ mod naive;
 use super::eval::Terms;
 use super::*;
 use crate::game::perft::perft;
+use crate::game::WIN_SCORE;
 use crate::game::Evaluator;
 
 fn play(moves: &str) -> BlackWhite {

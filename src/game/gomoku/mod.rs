@@ -489,13 +489,6 @@ impl Game for Gomoku {
         }
     }
 
-    fn terminal_score(&self, ply: usize) -> Option<Score> {
-        self.outcome().map(|outcome| match outcome {
-            Outcome::Win => WIN_SCORE - ply as Score,
-            Outcome::Loss => -(WIN_SCORE - ply as Score),
-            Outcome::Draw => 0,
-        })
-    }
 
     fn move_index(&self, point: Point) -> usize {
         usize::from(point)

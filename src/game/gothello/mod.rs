@@ -28,7 +28,7 @@ mod eval;
 pub use self::eval::{EyeWeights, GothelloEval};
 use super::board5::{group, neighbours, parse_point, picture, point_name, Points, FULL};
 use super::zobrist::key_table;
-use super::{Game, Outcome, Score, Side, WIN_SCORE};
+use super::{Game, Outcome, Side};
 
 /// A placement on a point (0..25, a1 = 0) or [`PASS`].
 pub type Move = u8;
@@ -282,14 +282,6 @@ impl Game for Gothello {
         })
     }
 
-    fn terminal_score(&self, ply: usize) -> Option<Score> {
-        let win = WIN_SCORE - ply as Score;
-        self.outcome().map(|outcome| match outcome {
-            Outcome::Win => win,
-            Outcome::Loss => -win,
-            Outcome::Draw => 0,
-        })
-    }
 
     fn move_index(&self, mv: Move) -> usize {
         usize::from(mv)

@@ -12,7 +12,7 @@ use serde::Deserialize;
 
 use super::*;
 use super::eval::eyes;
-use crate::game::Evaluator;
+use crate::game::{Evaluator, WIN_SCORE};
 
 /// One case of `fixtures/reference/gothello-perft.json`; fields not listed are ignored.
 #[derive(Deserialize)]

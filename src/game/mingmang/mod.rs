@@ -37,7 +37,7 @@ pub use self::eval::MingMangEval;
 use self::history::History;
 use self::position::{parse_square, square_name};
 pub use self::position::{Move, Position};
-use super::{Game, Outcome, Score, Side, WIN_SCORE};
+use super::{Game, Outcome, Side};
 
 /// A played game ends after this many plies (moves and passes).
 pub const MAX_PLIES: usize = 400;
@@ -293,14 +293,6 @@ impl Game for MingMang {
         })
     }
 
-    fn terminal_score(&self, ply: usize) -> Option<Score> {
-        let win = WIN_SCORE - ply as Score;
-        self.outcome().map(|outcome| match outcome {
-            Outcome::Win => win,
-            Outcome::Loss => -win,
-            Outcome::Draw => 0,
-        })
-    }
 
     fn move_index(&self, mv: Move) -> usize {
         mv.index()

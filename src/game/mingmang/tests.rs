@@ -8,6 +8,7 @@
 use super::history::Placement;
 use super::*;
 use crate::game::perft::perft;
+use crate::game::{Score, WIN_SCORE};
 use crate::game::Evaluator;
 
 /// A placement from a FEN-like board: ranks 8 to 1 split by `/`, `B`, `W`, digits for empty
