@@ -6,7 +6,7 @@
 //! by pair and game before anything is computed from them, so their order in the file
 //! never shows. This module does not play or summarise.
 
-use crate::runfolder::{write_atomically, JsonlWriter};
+use crate::runfolder::{read_json, write_json, JsonlWriter};
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 use std::fs::OpenOptions;
@@ -188,21 +188,12 @@ impl GameRecord {
 
 /// Reads `dir/manifest.json`, or `None` when there is none.
 pub fn read_manifest(dir: &Path) -> Result<Option<MatchManifest>> {
-    let path = dir.join(MANIFEST);
-    if !path.exists() {
-        return Ok(None);
-    }
-    let text =
-        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-    let manifest = serde_json::from_str(&text)
-        .with_context(|| format!("{}: not the manifest of a match", path.display()))?;
-    Ok(Some(manifest))
+    read_json(&dir.join(MANIFEST), "the manifest of a match")
 }
 
 /// Writes `dir/manifest.json` atomically.
 pub fn write_manifest(dir: &Path, manifest: &MatchManifest) -> Result<()> {
-    let text = serde_json::to_string_pretty(manifest).expect("manifests serialise") + "\n";
-    write_atomically(&dir.join(MANIFEST), text.as_bytes())
+    write_json(&dir.join(MANIFEST), manifest)
 }
 
 /// Reads `dir/games.jsonl` (empty when absent), cutting off a torn last line; the records

@@ -22,22 +22,32 @@ pub const RECORDS: &str = "records.jsonl";
 
 /// Reads `dir/manifest.json`, or `None` when there is none.
 pub fn read_manifest(dir: &Path) -> Result<Option<Manifest>> {
-    let path = dir.join(MANIFEST);
-    if !path.exists() {
-        return Ok(None);
-    }
-    let text =
-        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-    let manifest = serde_json::from_str(&text)
-        .with_context(|| format!("{}: not a manifest of a run folder", path.display()))?;
-    Ok(Some(manifest))
+    read_json(&dir.join(MANIFEST), "a manifest of a run folder")
 }
 
 /// Writes `dir/manifest.json` through a temporary file and a rename, so it is never half
 /// written.
 pub fn write_manifest(dir: &Path, manifest: &Manifest) -> Result<()> {
-    let text = serde_json::to_string_pretty(manifest).expect("manifests serialise") + "\n";
-    write_atomically(&dir.join(MANIFEST), text.as_bytes())
+    write_json(&dir.join(MANIFEST), manifest)
+}
+
+/// Reads the JSON file `path` (`None` when there is none); an error says the file is not
+/// `what`.
+pub fn read_json<T: serde::de::DeserializeOwned>(path: &Path, what: &str) -> Result<Option<T>> {
+    if !path.exists() {
+        return Ok(None);
+    }
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let value =
+        serde_json::from_str(&text).with_context(|| format!("{}: not {what}", path.display()))?;
+    Ok(Some(value))
+}
+
+/// Writes `value` as pretty JSON to `path`, atomically.
+pub fn write_json<T: serde::Serialize>(path: &Path, value: &T) -> Result<()> {
+    let text = serde_json::to_string_pretty(value).expect("manifests serialise") + "\n";
+    write_atomically(path, text.as_bytes())
 }
 
 /// Writes `path` through `path.tmp` and a rename, creating its folder.

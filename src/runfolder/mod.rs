@@ -14,8 +14,9 @@ mod spec;
 mod tests;
 
 pub use files::{
-    drop_torn_line, read_manifest, read_records, read_run, rewrite_records, write_atomically,
-    write_manifest, JsonlWriter, RecordWriter, RecordsFile, Run, MANIFEST, RECORDS,
+    drop_torn_line, read_json, read_manifest, read_records, read_run, rewrite_records,
+    write_atomically, write_json, write_manifest, JsonlWriter, RecordWriter, RecordsFile, Run,
+    MANIFEST, RECORDS,
 };
 pub use format::{DepthResult, FixtureRef, Manifest, PlannedConfig, Record, Role, SearchId};
 pub use spec::{describe, differences, Difference, FieldKind};
