@@ -73,42 +73,41 @@ impl Unit {
     }
 }
 
-/// The node-savings chart.
-pub struct Savings {
-    title: String,
-    subtitle: String,
-    panels: Vec<Panel>,
-    x: Axis,
+/// Bar panels stacked under one title: the node-savings chart, and a one-depth run's
+/// nodes and times (`levels`).
+pub struct Stacked {
+    pub title: String,
+    pub subtitle: String,
+    pub panels: Vec<Panel>,
+    pub x: Axis,
 }
 
-impl Savings {
-    /// The chart for `grid` at `depth`, or `None` when the plan has neither add-one rows with
-    /// a baseline nor leave-one-out rows with a full set.
-    pub fn new(grid: &Grid, depth: u32, styles: &Styles, subtitle: &str) -> Option<Savings> {
-        let parts = [
-            (Part::AddOne, grid.baseline_row()),
-            (Part::LeaveOneOut, grid.role(Role::Full)),
-        ];
-        let panels: Vec<Panel> = parts
-            .into_iter()
-            .filter_map(|(part, reference)| panel(grid, depth, styles, part, reference?))
-            .collect();
-        if panels.is_empty() {
-            return None;
-        }
-        let ratios = panels
-            .iter()
-            .flat_map(|p| p.bars.iter().filter_map(|b| b.ratio.as_ref().ok().copied()));
-        // Room for the value labels on both sides of the bars.
-        let x = Axis::log(ratios.flat_map(|r| [r / 1.6, r * 1.6]).chain([0.5, 2.0]));
-        let title = format!("Node savings per technique at depth {depth}");
-        Some(Savings {
-            title,
-            subtitle: subtitle.to_string(),
-            panels,
-            x,
-        })
+/// The node-savings chart for `grid` at `depth`, or `None` when the plan has neither add-one rows with
+/// a baseline nor leave-one-out rows with a full set.
+pub fn savings(grid: &Grid, depth: u32, styles: &Styles, subtitle: &str) -> Option<Stacked> {
+    let parts = [
+        (Part::AddOne, grid.baseline_row()),
+        (Part::LeaveOneOut, grid.role(Role::Full)),
+    ];
+    let panels: Vec<Panel> = parts
+        .into_iter()
+        .filter_map(|(part, reference)| panel(grid, depth, styles, part, reference?))
+        .collect();
+    if panels.is_empty() {
+        return None;
     }
+    let ratios = panels
+        .iter()
+        .flat_map(|p| p.bars.iter().filter_map(|b| b.ratio.as_ref().ok().copied()));
+    // Room for the value labels on both sides of the bars.
+    let x = Axis::log(ratios.flat_map(|r| [r / 1.6, r * 1.6]).chain([0.5, 2.0]));
+    let title = format!("Node savings per technique at depth {depth}");
+    Some(Stacked {
+        title,
+        subtitle: subtitle.to_string(),
+        panels,
+        x,
+    })
 }
 
 /// The two parts of a plan that have bars.
@@ -178,7 +177,7 @@ fn technique_title(row: &Row) -> String {
     }
 }
 
-impl Chart for Savings {
+impl Chart for Stacked {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
     where
         DB::ErrorType: 'static,

@@ -109,7 +109,7 @@ pub fn write_charts(
         ));
     } else if grid.depths.len() == 1 {
         for &(name, title, measure) in &lines[..2] {
-            let chart = levels::Levels::new(grid, depth, &styles, (title, &subtitle), measure);
+            let chart = levels::levels(grid, depth, &styles, (title, &subtitle), measure);
             out.put(
                 name,
                 &format!(
@@ -134,7 +134,7 @@ pub fn write_charts(
             )?;
         }
     }
-    if let Some(chart) = bars::Savings::new(grid, depth, &styles, &subtitle) {
+    if let Some(chart) = bars::savings(grid, depth, &styles, &subtitle) {
         out.put(
             "node-savings",
             &format!("node savings per technique at depth {depth} (ratio of means)"),
