@@ -216,7 +216,12 @@ fn provenance(m: &Manifest, grid: &Grid, depth: u32) -> String {
         ),
         format!("params {}", params_text(m)),
         format!(
-            "max nodes {max_nodes}; seed {}{}",
+            "max nodes {max_nodes}{}; seed {}{}",
+            m.node_budget.map_or(String::new(), |n| format!(
+                "; node budget {} per search (a search that spends it plays its last completed \
+                 iteration's move)",
+                tables::thousands(n as f64)
+            )),
             m.seed,
             m.shard
                 .as_ref()
