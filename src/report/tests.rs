@@ -616,3 +616,12 @@ fn the_branching_factor_of_iterative_deepening_spans_its_step() {
         "without id: ply by ply"
     );
 }
+
+#[test]
+fn a_node_budget_is_named_in_the_provenance() {
+    let mut m = manifest("kalah", PLAN, &[1]);
+    m.node_budget = Some(1000);
+    let run = run_dir(&m, &records(PLAN, &[1], &NODES));
+    write_report(&run.0).unwrap();
+    assert!(read(&run, "summary.md").contains("node budget 1,000 per search"));
+}

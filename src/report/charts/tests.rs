@@ -91,12 +91,3 @@ fn only_a_run_with_a_published_node_table_gets_the_scatter() {
     let run = report("kalah", PLAN, &[4]);
     assert!(!written(&run, "ours-vs-published"));
 }
-
-#[test]
-fn a_node_budget_is_named_in_the_provenance() {
-    let mut m = manifest("kalah", PLAN, &[1]);
-    m.node_budget = Some(1000);
-    let run = run_dir(&m, &records(PLAN, &[1], &NODES[..PLAN.len()]));
-    write_report(&run.0).unwrap();
-    assert!(read(&run, "summary.md").contains("node budget 1,000 per search"));
-}
