@@ -24,15 +24,20 @@ pub struct BenchFile {
     positions: Vec<BenchPosition>,
     /// What `benches/games.rs` times for this game, from its start position.
     pub micro: MicroPlan,
+    /// What `benches/icount.rs` counts instructions of under Callgrind, from the start
+    /// position: smaller than `micro` (Callgrind runs about 50 times slower); the first
+    /// search is `alphabeta`, the second the game's fullest configuration.
+    pub icount: MicroPlan,
 }
 
-/// The criterion micro-benchmarks of one game (`cargo bench --bench games`).
+/// The micro-benchmarks of one game: the criterion ones (`cargo bench --bench games`) or the
+/// instruction counts (`cargo xtask icount`).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MicroPlan {
-    /// The perft depth timed.
+    /// The perft depth measured.
     pub perft_depth: u32,
-    /// The fixed-depth searches timed.
+    /// The fixed-depth searches measured.
     pub searches: Vec<BenchSearch>,
 }
 

@@ -7,6 +7,7 @@
 
 mod ab;
 mod criterion;
+mod icount;
 mod mutants;
 mod records;
 mod setup;
@@ -31,7 +32,8 @@ tasks:
   bless            cutoff bench --update: rewrite the expected signature (review the diff)
   ci               .ci/run: everything CI runs
   setup            install the system tools some checks use (Chromium, Valgrind) from
-                   Debian's packages when missing (needs root; the checks skip without them)
+                   Debian's packages when missing (needs root; the checks skip without them),
+                   and gungraun-runner under target/tools with cargo
   criterion [--save-baseline NAME | --baseline NAME] [FILTER]
                    the criterion micro-benchmarks, saving or comparing with a named baseline
   criterion-check NAME [--tolerance PCT] [FILTER]
@@ -41,6 +43,13 @@ tasks:
   mutants [FILE...] [-- TEST-ARGS...]
                    cargo-mutants (installed when missing) over FILEs (default src/search/),
                    each mutant tested with TEST-ARGS (default --lib search::)
+  icount [--check | --update] [--tolerance PCT] [--if-possible]
+                   instruction counts of benches/icount.rs under Callgrind (gungraun; the
+                   runner is installed under target/tools when missing) against
+                   fixtures/expected/icount.json: exit 1 when one moved by more than PCT
+                   (default 1) percent; --update rewrites the baselines; --if-possible
+                   skips with a message without valgrind; --inject-slowdown PCT adds PCT% of each
+                   bench's nodes again as node-like work (the check must fail)
   slurm-test [--if-possible]
                    deploy/slurm against a real one-node Slurm started here (root; installs
                    Debian's slurmctld slurmd slurm-client munge when missing): the merged
@@ -64,6 +73,7 @@ fn main() -> ExitCode {
         "setup" => setup::setup(),
         "criterion" => criterion(rest),
         "criterion-check" => criterion::check(rest),
+        "icount" => icount::icount(rest),
         "mutants" => mutants::mutants(rest),
         "slurm-test" => slurm::slurm_test(rest),
         "help" | "--help" | "-h" => {
@@ -102,12 +112,17 @@ fn cutoff(command: &str, args: &[String]) -> ExitCode {
     run(&mut cargo)
 }
 
-/// `cargo bench -p cutoff --benches -- ARGS`: criterion's own `--save-baseline NAME`,
+/// The criterion bench targets (`icount` is gungraun's, run by `xtask icount`).
+pub const CRITERION_BENCHES: &[&str] = &["games", "mingmang"];
+
+/// `cargo bench -p cutoff --bench games --bench mingmang -- ARGS`: criterion's own `--save-baseline NAME`,
 /// `--baseline NAME` and filter arguments pass straight through.
 pub fn criterion(args: &[String]) -> ExitCode {
     let mut cargo = cargo();
     cargo
-        .args(["bench", "-p", "cutoff", "--benches", "--"])
+        .args(["bench", "-p", "cutoff"])
+        .args(CRITERION_BENCHES.iter().flat_map(|b| ["--bench", b]))
+        .arg("--")
         .args(args);
     run(&mut cargo)
 }

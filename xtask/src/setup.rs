@@ -1,7 +1,8 @@
 //! `cargo xtask setup`: installs the system tools some checks use beyond cargo, from Debian's
 //! packages: Chromium (the HTML report's browser test) and Valgrind (instruction counts).
 //! Tools already present are left alone; without root or `apt-get` it says what it could not
-//! install, and the checks that need a missing tool skip with a message.
+//! install, and the checks that need a missing tool skip with a message. It also installs
+//! the `gungraun-runner` binary that `xtask icount` needs, with cargo, under `target/tools`.
 
 use std::process::{Command, ExitCode};
 
@@ -9,6 +10,9 @@ use std::process::{Command, ExitCode};
 const TOOLS: &[(&str, &str)] = &[("chromium", "chromium"), ("valgrind", "valgrind")];
 
 pub fn setup() -> ExitCode {
+    if let Err(message) = crate::icount::runner() {
+        eprintln!("setup: {message}");
+    }
     let missing: Vec<&str> = TOOLS
         .iter()
         .filter(|(command, _)| !present(command))
@@ -48,7 +52,8 @@ fn names() -> String {
     names.join(", ")
 }
 
-fn present(command: &str) -> bool {
+/// Whether `command` is on the PATH.
+pub fn present(command: &str) -> bool {
     Command::new("sh")
         .args(["-c", &format!("command -v {command}")])
         .output()
