@@ -397,22 +397,31 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
         let side = game.side_to_move();
         let alpha_orig = alpha;
-        let mut best = -INFINITY;
+        let tie_break = is_root && self.config.has(Enhancement::Liberties);
+        let (mut best, mut best_tie) = (-INFINITY, 0);
         let mut best_move = None;
         for (i, &mv) in moves.iter().enumerate() {
             let reduce = self.late_move_reduction(game, mv, i, depth, is_root);
             let (undo, mut next) = self.enter(game, mv, node.ply);
             next.on_pv = node.on_pv && self.prev_pv.get(node.ply) == Some(&mv);
-            let score = self.search_move(game, side, depth, reduce, i, alpha, beta, next);
+            let lower = if tie_break { tie_bound(alpha) } else { alpha };
+            let score = self.search_move(game, side, depth, reduce, i, lower, beta, next);
+            let tie = if tie_break {
+                game.root_tie_break(side)
+            } else {
+                0
+            };
             game.unmake(mv, undo);
             if self.capped {
                 self.moves[node.ply] = moves;
                 return 0;
             }
-            if score > best {
-                best = score;
+            // A tie is real only where both scores are exact: at or above the window.
+            let wins_tie = tie_break && score == best && score >= alpha_orig && tie > best_tie;
+            if score > best || wins_tie {
+                (best, best_tie) = (score, tie);
                 best_move = Some(mv);
-                if score > alpha {
+                if score > alpha || wins_tie {
                     if ab {
                         alpha = score;
                     }
@@ -575,5 +584,15 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         row[0] = mv;
         row[1..=child_len].copy_from_slice(&rest[0..child_len]);
         self.pv_len[ply] = child_len + 1;
+    }
+}
+
+/// `liberties` at the root: the lower bound of a move's window, one below alpha, so that a
+/// move scoring alpha (a tie with the best so far) is searched exactly instead of failing
+/// low. This costs nodes: every root move that ties is searched in full.
+fn tie_bound(alpha: Score) -> Score {
+    match alpha > -INFINITY {
+        true => alpha - 1,
+        false => alpha,
     }
 }
