@@ -308,7 +308,7 @@ pub fn params_help() -> String {
     ));
     lines.extend(eval_params().map(|(game, p)| {
         format!(
-            "  {} = (default {}): {game} {}: {}",
+            "  {} (default {}): {game} {}: {}",
             p.name, p.default, p.eval, p.help
         )
     }));
