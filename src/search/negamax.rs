@@ -404,8 +404,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             let reduce = self.late_move_reduction(game, mv, i, depth, is_root);
             let (undo, mut next) = self.enter(game, mv, node.ply);
             next.on_pv = node.on_pv && self.prev_pv.get(node.ply) == Some(&mv);
-            let lower = if tie_break { tie_bound(alpha) } else { alpha };
-            let score = self.search_move(game, side, depth, reduce, i, lower, beta, next);
+            let score = match tie_break {
+                true => self.search_tie(game, side, depth, alpha, beta, next),
+                false => self.search_move(game, side, depth, reduce, i, alpha, beta, next),
+            };
             let tie = if tie_break {
                 game.root_tie_break(side)
             } else {
@@ -508,6 +510,33 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         score
     }
 
+    /// A root move under `liberties`: searched first in the window (alpha - 1, alpha + 1),
+    /// which tells a score below alpha from one exactly at alpha (a tie with the best so far,
+    /// which the tie-break then judges) and from one above; only a move above alpha is
+    /// searched again, in (alpha, beta). While alpha is -infinity (the first move, and every
+    /// move of plain minimax) the move is searched as usual. Seeing ties costs nodes: every
+    /// move that ties is searched exactly.
+    #[allow(clippy::too_many_arguments)]
+    fn search_tie(
+        &mut self,
+        game: &mut G,
+        side: u8,
+        depth: u32,
+        alpha: Score,
+        beta: Score,
+        next: Node,
+    ) -> Score {
+        if alpha == -INFINITY {
+            return self.search_move(game, side, depth, 0, 0, alpha, beta, next);
+        }
+        let high = (alpha + 1).min(beta);
+        let score = self.child(game, side, depth - 1, alpha - 1, high, next);
+        if score >= high && high < beta && !self.capped {
+            return self.child(game, side, depth - 1, alpha, beta, next);
+        }
+        score
+    }
+
     /// The main search's killers at `ply` and quiescence's, for tests.
     #[cfg(test)]
     pub(crate) fn killers(&self, ply: usize) -> [[Option<G::Move>; 2]; 2] {
@@ -584,15 +613,5 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         row[0] = mv;
         row[1..=child_len].copy_from_slice(&rest[0..child_len]);
         self.pv_len[ply] = child_len + 1;
-    }
-}
-
-/// `liberties` at the root: the lower bound of a move's window, one below alpha, so that a
-/// move scoring alpha (a tie with the best so far) is searched exactly instead of failing
-/// low. This costs nodes: every root move that ties is searched in full.
-fn tie_bound(alpha: Score) -> Score {
-    match alpha > -INFINITY {
-        true => alpha - 1,
-        false => alpha,
     }
 }
