@@ -7,7 +7,8 @@
 //!
 //! - [`game`]: the rules of each game behind the [`game::Game`] trait: make/unmake with an
 //!   undo value, incremental Zobrist hashing with a from-scratch oracle, notation, outcomes,
-//!   named evaluations with a default, and perft. One module per game (`blackwhite`,
+//!   named evaluations with a default and their weights by name (`weights`, set with
+//!   `--param`), and perft. One module per game (`blackwhite`,
 //!   `gomoku`, `gothello`, `kalah`, `mingmang`, `tictactoe`; the two 5x5 games share
 //!   `board5`), listed once in the registry ([`games!`]) that generates [`game::GAMES`],
 //!   [`game::GameId`] and [`dispatch_game!`].
@@ -68,7 +69,8 @@
 //!    techniques: their names in `TECHNIQUES`, each a row of the techniques table in
 //!    `src/search/config.rs` marked `game: true` with a `Game` hook (default: nothing) that
 //!    the search calls when the flag is on, and its numbers in `Params` (passed to the hook
-//!    through [`game::GameParams`]).
+//!    through [`game::GameParams`]). Evaluation weights a user may set are declared in
+//!    `EVAL_PARAMS` and applied by `weigh_eval` (Gothello's `eye`, Black & White's `audet`).
 //! 2. One line `<name>::<Type>,` in the registry, [`games!`] in `src/game/mod.rs`. This
 //!    declares the module and puts the game into `GAMES`, `GameId`, `dispatch_game!`
 //!    (`cutoff perft`, `search`, `fixtures`, `ablate`, `bench`), `cargo bench --bench games`
@@ -89,7 +91,8 @@
 //!
 //! `src/game/tictactoe.rs` is the smallest example; it took exactly these files. Gomoku took
 //! them too, plus the game-specific techniques of step 1 (its three rows in the table and
-//! their hooks and params).
+//! their hooks and params); Gothello has one, the `liberties` root tie-break
+//! (`Game::root_tie_break`).
 
 pub mod cli;
 #[cfg(test)]

@@ -61,18 +61,12 @@ impl SearchArgs {
         self.tuning.params()
     }
 
-    /// The evaluation of game `G`, checked.
+    /// The evaluation of game `G` with the weights of `--param`, checked.
     pub fn eval<G: Game>(&self) -> Result<G::Eval> {
-        let Some(name) = self.eval.as_deref() else {
-            return Ok(G::DEFAULT_EVAL);
-        };
-        G::parse_eval(name).ok_or_else(|| {
-            anyhow!(
-                "unknown evaluation `{name}` for {} (evaluations: {})",
-                G::NAME,
-                G::EVAL_NAMES.join(", ")
-            )
-        })
+        let params = self.params()?;
+        params
+            .eval::<G>(self.eval.as_deref())
+            .map_err(|e| anyhow!(e))
     }
 }
 

@@ -16,7 +16,7 @@
 pub(crate) mod exact;
 mod reference;
 
-use crate::game::Game;
+use crate::game::{Game, Score};
 
 /// Generates the contract's tests for each game of the registry, in a module named after
 /// the game's module (`contract::kalah::...`).
@@ -187,8 +187,8 @@ fn check_null_move<G: Game>(game: &mut G) {
     assert_eq!(snapshot(game), before, "unmake_null on\n{at}");
 }
 
-/// Every evaluation name parses to its own evaluation, the default among them; every
-/// variant's game string builds the same game again.
+/// Every evaluation name parses to its own evaluation, the default among them, and the
+/// weights' defaults keep it; every variant's game string builds the same game again.
 fn check_names<G: Game>() {
     let evals: Vec<G::Eval> = G::EVAL_NAMES
         .iter()
@@ -203,6 +203,24 @@ fn check_names<G: Game>() {
         assert_eq!(G::eval_name(eval), G::EVAL_NAMES[i]);
     }
     assert!(evals.contains(&G::DEFAULT_EVAL), "the default has a name");
+    // The declared weight defaults give back the named evaluations, every weight names one.
+    let defaults: Vec<Score> = G::EVAL_PARAMS.iter().map(|p| p.default).collect();
+    for &eval in &evals {
+        assert_eq!(
+            G::weigh_eval(eval, &defaults),
+            eval,
+            "{}",
+            G::eval_name(eval)
+        );
+    }
+    for param in G::EVAL_PARAMS {
+        assert!(
+            G::EVAL_NAMES.contains(&param.eval),
+            "{} weighs {}",
+            param.name,
+            param.eval
+        );
+    }
     for variant in 0..G::VARIANTS.len() {
         let spec = start::<G>(variant).spec();
         let (name, options) = crate::game::split_game_string(&spec);

@@ -6,9 +6,11 @@
 
 pub mod board5;
 pub mod perft;
+pub mod weights;
 pub mod zobrist;
 
 use std::fmt::Debug;
+pub use weights::{EvalParam, EVAL_WEIGHT_LIMIT};
 
 /// The registry of games, one line each: `module::Type`, the module a file of
 /// `src/game/`, the type its [`Game`]. Everything that lists games is generated from here:
@@ -38,6 +40,10 @@ macro_rules! __declare_games {
 
         /// The names of the implemented games, as written in game strings.
         pub const GAMES: &[&str] = &[$(<$module::$Type as Game>::NAME),*];
+
+        /// The evaluation weights of each game ([`Game::EVAL_PARAMS`]), in [`GAMES`] order.
+        pub const EVAL_PARAM_TABLES: &[&[EvalParam]] =
+            &[$(<$module::$Type as Game>::EVAL_PARAMS),*];
 
         /// One implemented game, checked: [`dispatch_game!`](crate::dispatch_game) turns it
         /// into its type.
@@ -177,6 +183,9 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     const EVAL_NAMES: &'static [&'static str];
     /// The evaluation used when none is named.
     const DEFAULT_EVAL: Self::Eval;
+    /// The weights of the evaluations that `--param` sets by name, with the study's values
+    /// as defaults ([`weights`]); [`Game::weigh_eval`] applies them.
+    const EVAL_PARAMS: &'static [EvalParam] = &[];
     /// Option strings of the rule variants worth testing, the defaults (`""`) first: the
     /// rules contract walks from the start of each.
     const VARIANTS: &'static [&'static str] = &[""];
@@ -207,6 +216,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
             .iter()
             .find(|&&name| Self::parse_eval(name) == Some(eval))
             .expect("every evaluation has a name in EVAL_NAMES")
+    }
+
+    /// `eval` with its weights: `values[i]` is [`Game::EVAL_PARAMS`]`[i]`'s value. An
+    /// evaluation that reads none of them comes back unchanged, and the defaults give back
+    /// what [`Game::parse_eval`] gives.
+    fn weigh_eval(eval: Self::Eval, _values: &[Score]) -> Self::Eval {
+        eval
     }
 
     /// The side to move.
@@ -282,6 +298,14 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         _n_nodes: &mut u64,
     ) -> Option<Forced<Self::Move>> {
         None
+    }
+
+    /// The `liberties` technique: what the position reached by a root move is worth to
+    /// `mover`, the side that made it, as a tie-break: among root moves of equal score the
+    /// search plays the first with the largest value. Only games listing `liberties` in
+    /// [`Game::TECHNIQUES`] override it.
+    fn root_tie_break(&self, _mover: Side) -> Score {
+        0
     }
 
     /// Writes `mv` in the game's notation.

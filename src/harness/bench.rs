@@ -81,8 +81,8 @@ impl BenchSearch {
         )
     }
 
-    /// The search spec for game `G` with its default evaluation; the error names what
-    /// does not parse.
+    /// The search spec for game `G` with its default evaluation, weighed by the params; the
+    /// error names what does not parse.
     pub fn spec<G: Game>(&self) -> Result<SearchSpec<G>, String> {
         self.spec_with::<G>(&[])
     }
@@ -94,10 +94,11 @@ impl BenchSearch {
         }
         let config = Config::parse(&self.config)?;
         config.check_game::<G>()?;
+        let params = self.params(extra)?;
         Ok(SearchSpec::<G> {
             config,
-            params: self.params(extra)?,
-            eval: G::DEFAULT_EVAL,
+            eval: params.eval::<G>(None)?,
+            params,
             node_limit: None,
             node_budget: None,
         })

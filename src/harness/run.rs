@@ -85,17 +85,11 @@ pub struct Prepared<G: Game> {
 pub fn prepare<G: Game>(spec: &AblationSpec) -> Result<Prepared<G>> {
     let fixture: Fixture<G> = load_fixture(&spec.fixture)?;
     check_game::<G>(&spec.game, &fixture, &spec.fixture)?;
-    let eval_name = spec
-        .eval
-        .clone()
-        .unwrap_or_else(|| G::eval_name(G::DEFAULT_EVAL).to_string());
-    let eval = G::parse_eval(&eval_name).ok_or_else(|| {
-        anyhow!(
-            "unknown evaluation `{eval_name}` for {} (evaluations: {})",
-            G::NAME,
-            G::EVAL_NAMES.join(", ")
-        )
-    })?;
+    let eval = spec
+        .params
+        .eval::<G>(spec.eval.as_deref())
+        .map_err(|e| anyhow!(e))?;
+    let eval_name = G::eval_name(eval).to_string();
     let positions = select_positions(fixture.positions.clone(), spec.positions, &spec.fixture)?;
     let planned = spec.plan.configs(spec.full, spec.base)?;
     for planned in &planned {

@@ -1,6 +1,7 @@
 //! Agents written as strings, and the agents that play: `random`, a search configuration
 //! with a limit (`alphabeta:depth=4`, `cammp:time-ms=100`, `expectimax:depth=4`, with an
-//! optional `eval=NAME`), and `qlearn:model=PATH`.
+//! optional `eval=NAME` and any `--param` assignments, `alphabeta:depth=3,stone-score=2`),
+//! and `qlearn:model=PATH`.
 //!
 //! [`AgentSpec`] is the parsed, game-free string; [`Agent`] is one built for a game, owning
 //! its searcher. An agent picks a move for the side to move and says what it cost (nodes and
@@ -59,6 +60,9 @@ pub enum Kind {
         config: Config,
         /// How far it searches.
         limit: Limit,
+        /// Search parameters and evaluation weights as written (`null-r=3`, `stone-score=2`),
+        /// each a valid `--param`; in order, on top of the defaults.
+        params: Vec<(String, String)>,
     },
     /// Greedy moves of a tabular Q-learning model (random where the model has no value).
     QLearn {
@@ -80,7 +84,16 @@ impl fmt::Display for AgentSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
             Kind::Random => write!(f, "random")?,
-            Kind::Search { config, limit } => write!(f, "{config}:{limit}")?,
+            Kind::Search {
+                config,
+                limit,
+                params,
+            } => {
+                write!(f, "{config}:{limit}")?;
+                for (name, value) in params {
+                    write!(f, ",{name}={value}")?;
+                }
+            }
             Kind::QLearn { model } => write!(f, "qlearn:model={}", model.display())?,
         }
         if let Some(eval) = &self.eval {
@@ -117,6 +130,20 @@ impl AgentSpec {
             } => Some(Duration::from_millis(ms)),
             _ => None,
         }
+    }
+
+    /// The search parameters of the agent's options on top of the defaults (the defaults
+    /// for agents that do not search).
+    pub fn params(&self) -> Result<Params, String> {
+        let assignments = match &self.kind {
+            Kind::Search { params, .. } => params.as_slice(),
+            _ => &[],
+        };
+        assignments
+            .iter()
+            .try_fold(Params::default(), |mut params, (name, value)| {
+                params.set(name, value).map(|()| params)
+            })
     }
 
     /// Parses `kind[:option=value(,option=value)*]`; the error names the bad part.
@@ -168,8 +195,17 @@ fn search_kind(config: &str, options: &mut Options) -> Result<Kind> {
             });
         }
     }
-    if let Some((name, _)) = options.0.first() {
-        bail!("unknown option `{name}` (search agents take depth, time-ms, node-budget, eval)");
+    let params = std::mem::take(&mut options.0);
+    for (name, value) in &params {
+        if !Params::knows(name) {
+            bail!(
+                "unknown option `{name}` (search agents take depth, time-ms, node-budget, eval \
+                 and the names of --param, listed by `cutoff search --help`)"
+            );
+        }
+        Params::default()
+            .set(name, value)
+            .map_err(|e| anyhow!("option `{name}`: {e}"))?;
     }
     let limit = match limits[..] {
         [limit] => limit,
@@ -184,7 +220,11 @@ fn search_kind(config: &str, options: &mut Options) -> Result<Kind> {
     if config.algorithm() == Algorithm::Expectimax && !matches!(limit, Limit::Depth(_)) {
         bail!("expectimax takes depth=N only");
     }
-    Ok(Kind::Search { config, limit })
+    Ok(Kind::Search {
+        config,
+        limit,
+        params,
+    })
 }
 
 /// `name=value` options in the order written.
@@ -246,29 +286,24 @@ pub trait Player<G: Game> {
 impl<G: Game> Agent<G> {
     /// Builds the agent `spec` for `G` (loading its model, checking its evaluation).
     pub fn new(spec: &AgentSpec, game: &G) -> Result<Agent<G>> {
-        let eval = match spec.eval.as_deref() {
-            None => G::DEFAULT_EVAL,
-            Some(name) => G::parse_eval(name).ok_or_else(|| {
-                anyhow!(
-                    "agent `{spec}`: unknown evaluation `{name}` for {} (evaluations: {})",
-                    G::NAME,
-                    G::EVAL_NAMES.join(", ")
-                )
-            })?,
-        };
+        let params = spec.params().map_err(|e| anyhow!("agent `{spec}`: {e}"))?;
+        let eval = params
+            .eval::<G>(spec.eval.as_deref())
+            .map_err(|e| anyhow!("agent `{spec}`: {e}"))?;
         Ok(match &spec.kind {
             Kind::Random => Agent::Random,
             Kind::QLearn { model } => Agent::QLearn(Arc::new(QTable::load(model, game)?)),
             Kind::Search {
                 config,
                 limit: Limit::NodeBudget(_),
+                ..
             } if !config.has(Enhancement::Id) => bail!(
                 "agent `{spec}`: node-budget=N needs `id` in the configuration (the budget \
                  ends iterative deepening)"
             ),
-            Kind::Search { config, limit } => match config.algorithm() {
+            Kind::Search { config, limit, .. } => match config.algorithm() {
                 Algorithm::Negamax => {
-                    let mut searcher = Searcher::new(*config, Params::default(), eval);
+                    let mut searcher = Searcher::new(*config, params, eval);
                     if let Limit::NodeBudget(n) = limit {
                         searcher.set_node_budget(Some(*n));
                     }

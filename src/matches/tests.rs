@@ -64,6 +64,39 @@ fn agent_strings_parse_or_name_the_bad_part() {
     check_agent("random:depth=3", "misplaced option `depth`");
     check_agent("alphabeta:depth", "`depth` is not name=value");
     check_agent("alphabeta:depth=2,depth=3", "given twice");
+    check_agent(
+        "alphabeta+id:node-budget=1000,null-r=3,eval=eye,stone-score=2",
+        "alphabeta+id:node-budget=1000,null-r=3,stone-score=2,eval=eye",
+    );
+    check_agent(
+        "alphabeta:depth=2,null-r=9",
+        "option `null-r`: param null-r must be 1..=8",
+    );
+    check_agent("alphabeta:depth=2,stone-score=x", "needs a whole number");
+}
+
+#[test]
+fn agent_params_reach_the_evaluation() {
+    use crate::game::gothello::{EyeWeights, Gothello, GothelloEval};
+    let game = Gothello::new();
+    let spec = AgentSpec::parse("alphabeta:depth=1,eval=eye,stone-score=3").unwrap();
+    let params = spec.params().unwrap();
+    assert_eq!(params.null_r, 2);
+    let weights = EyeWeights {
+        stone: 3,
+        ..EyeWeights::STUDY
+    };
+    assert_eq!(
+        params.eval::<Gothello>(Some("eye")),
+        Ok(GothelloEval::Eye(weights))
+    );
+    assert!(Agent::new(&spec, &game).is_ok());
+    let wrong = AgentSpec::parse("alphabeta:depth=1,line-up-score=3").unwrap();
+    let error = format!("{:#}", Agent::new(&wrong, &game).err().unwrap());
+    assert!(
+        error.contains("line-up-score is not an evaluation weight of gothello"),
+        "{error}"
+    );
 }
 
 #[test]

@@ -69,18 +69,31 @@ fn fields(m: &Manifest) -> Vec<(String, FieldKind, String)> {
 }
 
 /// Every spec field in which `first` and `second` differ, in a fixed order (identity,
-/// experiment, setup, parameters last).
+/// experiment, setup, parameters last). A field only one side has (an evaluation weight set
+/// in one run) is `default` on the other.
 pub fn differences(first: &Manifest, second: &Manifest) -> Vec<Difference> {
-    // Both specs have the same fields (the parameters are one struct), in the same order.
-    let pairs = fields(first).into_iter().zip(fields(second));
-    pairs
-        .filter(|((_, _, a), (_, _, b))| a != b)
-        .map(|((field, kind, first), (_, _, second))| Difference {
+    let (first, second) = (fields(first), fields(second));
+    let only_second = second
+        .iter()
+        .filter(|(name, ..)| !first.iter().any(|(n, ..)| n == name));
+    let names: Vec<(String, FieldKind)> = first
+        .iter()
+        .chain(only_second)
+        .map(|(name, kind, _)| (name.clone(), *kind))
+        .collect();
+    let value = |fields: &[(String, FieldKind, String)], name: &str| {
+        let found = fields.iter().find(|(n, ..)| n == name);
+        found.map_or("default".to_string(), |(.., v)| v.clone())
+    };
+    names
+        .into_iter()
+        .map(|(field, kind)| Difference {
+            first: value(&first, &field),
+            second: value(&second, &field),
             field,
             kind,
-            first,
-            second,
         })
+        .filter(|d| d.first != d.second)
         .collect()
 }
 
@@ -108,15 +121,19 @@ fn shorten(value: &str) -> String {
 }
 
 impl Manifest {
-    /// Every search parameter as `(name, value)`, by name.
+    /// Every search parameter as `(name, value)`, by name, then each evaluation weight that
+    /// is set.
     pub fn param_values(&self) -> Vec<(String, String)> {
         let value = serde_json::to_value(&self.params).expect("params serialise");
         let fields = value.as_object().into_iter().flatten();
+        let fields = fields.filter(|(name, _)| name.as_str() != "eval-weights");
+        let weights = self.params.eval_weights.iter();
         fields
             .map(|(name, v)| {
                 let text = v.as_str().map_or(v.to_string(), str::to_string);
                 (name.clone(), text)
             })
+            .chain(weights.map(|(name, v)| (name.clone(), v.to_string())))
             .collect()
     }
 }

@@ -107,3 +107,19 @@ fn spec_differences_name_the_field_and_its_kind() {
     let text = describe(&found[2..], ("in a", "in b"));
     assert_eq!(text, "param null-r: 2 in a, 3 in b");
 }
+
+#[test]
+fn an_evaluation_weight_set_in_one_run_is_a_difference() {
+    let run = read_run(&committed_runs()[0]).unwrap();
+    let mut other = run.manifest.clone();
+    other.params.set("stone-score", "2").unwrap();
+    let values = other.param_values();
+    assert_eq!(values.last().unwrap(), &("stone-score".into(), "2".into()));
+    let found = differences(&run.manifest, &other);
+    let text = describe(&found, ("in a", "in b"));
+    assert_eq!(text, "param stone-score: default in a, 2 in b");
+    assert_eq!(
+        describe(&differences(&other, &run.manifest), ("a", "b")),
+        "param stone-score: 2 a, default b"
+    );
+}

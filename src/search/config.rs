@@ -99,6 +99,10 @@ techniques! {
     CandidateSort, "candidate-sort", "candidate sorting", exact: true, needs_ab: true, game: true;
     /// Only the `greedy-width` moves with the best static move score at every node.
     Greedy, "greedy", "greedy pruning", exact: false, needs_ab: false, game: true;
+    /// Gothello: among root moves of equal score, the one after which the mover's stones have
+    /// the most liberties (`Game::root_tie_break`). The root searches each later move in
+    /// (alpha - 1, alpha + 1) first so that ties are seen, which costs nodes.
+    Liberties, "liberties", "liberties tie-break", exact: true, needs_ab: false, game: true;
 }
 
 impl Enhancement {

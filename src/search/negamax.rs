@@ -397,22 +397,33 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
         let side = game.side_to_move();
         let alpha_orig = alpha;
-        let mut best = -INFINITY;
+        let tie_break = is_root && self.config.has(Enhancement::Liberties);
+        let (mut best, mut best_tie) = (-INFINITY, 0);
         let mut best_move = None;
         for (i, &mv) in moves.iter().enumerate() {
             let reduce = self.late_move_reduction(game, mv, i, depth, is_root);
             let (undo, mut next) = self.enter(game, mv, node.ply);
             next.on_pv = node.on_pv && self.prev_pv.get(node.ply) == Some(&mv);
-            let score = self.search_move(game, side, depth, reduce, i, alpha, beta, next);
+            let score = match tie_break {
+                true => self.search_tie(game, side, depth, alpha, beta, next),
+                false => self.search_move(game, side, depth, reduce, i, alpha, beta, next),
+            };
+            let tie = if tie_break {
+                game.root_tie_break(side)
+            } else {
+                0
+            };
             game.unmake(mv, undo);
             if self.capped {
                 self.moves[node.ply] = moves;
                 return 0;
             }
-            if score > best {
-                best = score;
+            // A tie is real only where both scores are exact: at or above the window.
+            let wins_tie = tie_break && score == best && score >= alpha_orig && tie > best_tie;
+            if score > best || wins_tie {
+                (best, best_tie) = (score, tie);
                 best_move = Some(mv);
-                if score > alpha {
+                if score > alpha || wins_tie {
                     if ab {
                         alpha = score;
                     }
@@ -495,6 +506,33 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         if pvs && score > alpha && score < beta && !self.capped {
             self.counters.n_pvs_researches += 1;
             score = self.child(game, side, child_depth, alpha, beta, next);
+        }
+        score
+    }
+
+    /// A root move under `liberties`: searched first in the window (alpha - 1, alpha + 1),
+    /// which tells a score below alpha from one exactly at alpha (a tie with the best so far,
+    /// which the tie-break then judges) and from one above; only a move above alpha is
+    /// searched again, in (alpha, beta). While alpha is -infinity (the first move, and every
+    /// move of plain minimax) the move is searched as usual. Seeing ties costs nodes: every
+    /// move that ties is searched exactly.
+    #[allow(clippy::too_many_arguments)]
+    fn search_tie(
+        &mut self,
+        game: &mut G,
+        side: u8,
+        depth: u32,
+        alpha: Score,
+        beta: Score,
+        next: Node,
+    ) -> Score {
+        if alpha == -INFINITY {
+            return self.search_move(game, side, depth, 0, 0, alpha, beta, next);
+        }
+        let high = (alpha + 1).min(beta);
+        let score = self.child(game, side, depth - 1, alpha - 1, high, next);
+        if score >= high && high < beta && !self.capped {
+            return self.child(game, side, depth - 1, alpha, beta, next);
         }
         score
     }

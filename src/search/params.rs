@@ -6,8 +6,9 @@
 //! through [`Params::set`]; [`PARAMS`] is the registry, and a test checks that it covers every
 //! field. A profile is a named list of assignments applied before the individual ones.
 
-use crate::game::GameParams;
+use crate::game::{weights, Game, GameParams, Score, EVAL_PARAM_TABLES, EVAL_WEIGHT_LIMIT, GAMES};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// Transposition-table replacement schemes (Breuker's names).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -125,6 +126,11 @@ pub struct Params {
     /// `threat-space`: the longest forced win searched, in own moves (the winning one
     /// included; a win of n own moves takes 2n - 1 plies).
     pub threat_depth: u32,
+    /// Evaluation weights set by name (`stone-score=2`), any game's ([`Game::EVAL_PARAMS`]);
+    /// [`Params::eval`] checks them against the game. Unset weights keep the game's defaults
+    /// and are not written.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub eval_weights: BTreeMap<String, Score>,
 }
 
 impl Default for Params {
@@ -162,6 +168,7 @@ impl Default for Params {
             cand_radius: 1,
             greedy_width: 10,
             threat_depth: 3,
+            eval_weights: BTreeMap::new(),
         }
     }
 }
@@ -275,7 +282,6 @@ pub const PROFILES: &[Profile] = &[Profile {
     ],
 }];
 
-/// The `--params` help: every profile with what it is.
 /// The `--param` help: every parameter with its range, default and meaning, from the
 /// registry.
 pub fn params_help() -> String {
@@ -295,6 +301,15 @@ pub fn params_help() -> String {
         format!(
             "  {} = {}..={} (default {default}): {}",
             p.name, p.min, p.max, p.help
+        )
+    }));
+    lines.push(format!(
+        "Evaluation weights, each read by one game's evaluation, -{EVAL_WEIGHT_LIMIT}..={EVAL_WEIGHT_LIMIT}:"
+    ));
+    lines.extend(eval_params().map(|(game, p)| {
+        format!(
+            "  {} (default {}): {game} {}: {}",
+            p.name, p.default, p.eval, p.help
         )
     }));
     lines.join("\n")
@@ -321,6 +336,20 @@ impl Params {
         }
     }
 
+    /// The evaluation `name` of `G` (its default when `None`) with the evaluation weights
+    /// set here; the error names an unknown evaluation or a weight `G`'s evaluation lacks.
+    pub fn eval<G: Game>(&self, name: Option<&str>) -> Result<G::Eval, String> {
+        let weights = self.eval_weights.iter();
+        weights::eval_with::<G>(name, weights.map(|(n, &v)| (n.as_str(), v)))
+    }
+
+    /// Whether `name` is a parameter or some game's evaluation weight.
+    pub fn knows(name: &str) -> bool {
+        name == "tt-scheme"
+            || PARAMS.iter().any(|p| p.name == name)
+            || eval_params().any(|(_, p)| p.name == name)
+    }
+
     /// Sets `name` from `value`, checking the name and the range.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
         if name == "tt-scheme" {
@@ -335,11 +364,18 @@ impl Params {
                 })?;
             return Ok(());
         }
+        if eval_params().any(|(_, p)| p.name == name) {
+            return self.set_eval_weight(name, value);
+        }
         let spec = PARAMS.iter().find(|p| p.name == name).ok_or_else(|| {
             let names: Vec<&str> = PARAMS.iter().map(|p| p.name).collect();
+            let weights: Vec<String> = eval_params()
+                .map(|(game, p)| format!("{} ({game} {})", p.name, p.eval))
+                .collect();
             format!(
-                "unknown param `{name}` (params: tt-scheme, {})",
-                names.join(", ")
+                "unknown param `{name}` (params: tt-scheme, {}; evaluation weights: {})",
+                names.join(", "),
+                weights.join(", ")
             )
         })?;
         let number: u32 = value
@@ -352,6 +388,19 @@ impl Params {
             ));
         }
         *self.field_mut(name).expect("the registry names a field") = number;
+        Ok(())
+    }
+
+    fn set_eval_weight(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let weight: Score = value
+            .parse()
+            .map_err(|_| format!("param {name} needs a whole number, not `{value}`"))?;
+        if weight.abs() > EVAL_WEIGHT_LIMIT {
+            return Err(format!(
+                "param {name} must be -{EVAL_WEIGHT_LIMIT}..={EVAL_WEIGHT_LIMIT}, not {weight}"
+            ));
+        }
+        self.eval_weights.insert(name.to_string(), weight);
         Ok(())
     }
 
@@ -385,4 +434,12 @@ impl Params {
         }
         Ok(self)
     }
+}
+
+/// Every game's evaluation weights with the game's name, in registry order.
+fn eval_params() -> impl Iterator<Item = (&'static str, &'static weights::EvalParam)> {
+    GAMES
+        .iter()
+        .zip(EVAL_PARAM_TABLES)
+        .flat_map(|(&game, table)| table.iter().map(move |p| (game, p)))
 }

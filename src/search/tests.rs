@@ -201,6 +201,7 @@ mod budget;
 mod cammp;
 mod fixes;
 mod game_specific;
+mod gothello;
 mod mates;
 mod support;
 mod tables;

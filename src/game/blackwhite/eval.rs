@@ -10,12 +10,12 @@
 //!   square of the number of own pieces on it;
 //! - `threats` x the enemy pieces that the side could jump on its next move.
 //!
-//! The weights live on the evaluation value ([`AudetWeights`]). Not here: terminal
-//! positions (search scores those).
+//! The weights live on the evaluation value ([`AudetWeights`]) and are set with `--param`
+//! ([`AudetWeights::PARAMS`]). Not here: terminal positions (search scores those).
 
 use super::BlackWhite;
 use crate::game::board5::{Direction, LINES};
-use crate::game::{Evaluator, Score};
+use crate::game::{EvalParam, Evaluator, Score};
 
 /// The weights of `audet`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,6 +38,47 @@ impl AudetWeights {
         line_up: 4,
         threats: 3,
     };
+
+    /// The weights as `--param` names them, in the order of the fields, with the study's
+    /// values.
+    pub const PARAMS: &'static [EvalParam] = &[
+        EvalParam {
+            name: "protected-score",
+            eval: "audet",
+            default: 1,
+            help: "per protected axis of a piece",
+        },
+        EvalParam {
+            name: "doubly-protected-score",
+            eval: "audet",
+            default: 1,
+            help: "per piece protected on both axes",
+        },
+        EvalParam {
+            name: "line-up-score",
+            eval: "audet",
+            default: 4,
+            help: "per square of the own pieces on a line",
+        },
+        EvalParam {
+            name: "threat-score",
+            eval: "audet",
+            default: 3,
+            help: "per enemy piece that could be jumped next move",
+        },
+    ];
+}
+
+impl BlackWhiteEval {
+    /// `audet` with the weights `values`, one per [`AudetWeights::PARAMS`].
+    pub(super) fn weighed(values: &[Score]) -> BlackWhiteEval {
+        BlackWhiteEval::Audet(AudetWeights {
+            protected: values[0],
+            doubly_protected: values[1],
+            line_up: values[2],
+            threats: values[3],
+        })
+    }
 }
 
 /// Black & White's evaluations.

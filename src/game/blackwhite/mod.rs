@@ -25,7 +25,7 @@ mod eval;
 pub use self::eval::{AudetWeights, BlackWhiteEval};
 use super::board5::{parse_point, picture, point_name, Direction, Points, FULL, LINES};
 use super::zobrist::key_table;
-use super::{Game, Outcome, Side};
+use super::{EvalParam, Game, Outcome, Score, Side};
 
 /// A played game is a draw at this ply without a result.
 pub const MAX_PLIES: u16 = 200;
@@ -272,6 +272,7 @@ impl Game for BlackWhite {
     const NAME: &'static str = "blackwhite";
     const EVAL_NAMES: &'static [&'static str] = &["audet"];
     const DEFAULT_EVAL: BlackWhiteEval = BlackWhiteEval::Audet(AudetWeights::STUDY);
+    const EVAL_PARAMS: &'static [EvalParam] = AudetWeights::PARAMS;
     /// A placement recurs with the same side to move no sooner than 4 plies later (a step
     /// and its way back by both sides), so up to depth 4 every path to a node sees the same
     /// repetitions below it; deeper, `tt-value` is not exact (graph-history interaction).
@@ -295,6 +296,10 @@ impl Game for BlackWhite {
 
     fn parse_eval(name: &str) -> Option<BlackWhiteEval> {
         (name == "audet").then_some(BlackWhiteEval::Audet(AudetWeights::STUDY))
+    }
+
+    fn weigh_eval(_eval: BlackWhiteEval, values: &[Score]) -> BlackWhiteEval {
+        BlackWhiteEval::weighed(values)
     }
 
     fn side_to_move(&self) -> Side {

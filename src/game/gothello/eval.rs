@@ -3,8 +3,9 @@
 //! eyes weighted by `black-eye-score` and `white-eye-score`, where an eye is an empty point
 //! whose on-board orthogonal neighbours are all stones of one colour.
 //!
-//! `eye`'s weights live on the evaluation value ([`EyeWeights`]); the defaults are the study
-//! program's (`game.py`: `--stonescore`, `--blackeyescore`, `--whiteeyescore`, all 1). Its
+//! `eye`'s weights live on the evaluation value ([`EyeWeights`]) and are set with `--param`
+//! ([`EyeWeights::PARAMS`]); the defaults are the study program's (`game.py`:
+//! `--stonescore`, `--blackeyescore`, `--whiteeyescore`, all 1). Its
 //! value is, from black's side, `stone * (B - W) + black_eye * eyes(B) - white_eye *
 //! eyes(W)`, negated when white is to move (the study program also added the plain stone
 //! difference once more, which RULES.md does not; we follow RULES.md).
@@ -13,7 +14,7 @@
 
 use super::Gothello;
 use crate::game::board5::{neighbours, FULL};
-use crate::game::{Evaluator, Score, Side};
+use crate::game::{EvalParam, Evaluator, Score, Side};
 
 /// The weights of `eye`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,6 +34,43 @@ impl EyeWeights {
         black_eye: 1,
         white_eye: 1,
     };
+
+    /// The weights as `--param` names them, in the order of the fields, with the study's
+    /// values.
+    pub const PARAMS: &'static [EvalParam] = &[
+        EvalParam {
+            name: "stone-score",
+            eval: "eye",
+            default: 1,
+            help: "per stone of the stone difference",
+        },
+        EvalParam {
+            name: "black-eye-score",
+            eval: "eye",
+            default: 1,
+            help: "per black eye (added for black)",
+        },
+        EvalParam {
+            name: "white-eye-score",
+            eval: "eye",
+            default: 1,
+            help: "per white eye (added for white)",
+        },
+    ];
+}
+
+impl GothelloEval {
+    /// This evaluation with the weights `values`, one per [`EyeWeights::PARAMS`].
+    pub(super) fn weighed(self, values: &[Score]) -> GothelloEval {
+        match self {
+            GothelloEval::Number => self,
+            GothelloEval::Eye(_) => GothelloEval::Eye(EyeWeights {
+                stone: values[0],
+                black_eye: values[1],
+                white_eye: values[2],
+            }),
+        }
+    }
 }
 
 /// Gothello's evaluations.

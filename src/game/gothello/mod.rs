@@ -21,14 +21,15 @@
 //! machine is otherwise idle (300 to 420 M/s beside two other builds; `cargo bench --bench
 //! games -- gothello/perft6` said 402 M/s then), against 2.4 M/s for the Gthd reference.
 //!
-//! Not here: search (the `liberties` root tie-break reads [`Gothello::liberties_of`]).
+//! Not here: search (the `liberties` root tie-break, [`Game::root_tie_break`], reads
+//! [`Gothello::liberties_of`]).
 
 mod eval;
 
 pub use self::eval::{EyeWeights, GothelloEval};
 use super::board5::{group, neighbours, parse_point, picture, point_name, Points, FULL};
 use super::zobrist::key_table;
-use super::{Game, Outcome, Side};
+use super::{EvalParam, Game, Outcome, Score, Side};
 
 /// A placement on a point (0..25, a1 = 0) or [`PASS`].
 pub type Move = u8;
@@ -184,9 +185,11 @@ impl Game for Gothello {
     const NAME: &'static str = "gothello";
     const EVAL_NAMES: &'static [&'static str] = &["number", "eye"];
     const DEFAULT_EVAL: GothelloEval = GothelloEval::Number;
+    const EVAL_PARAMS: &'static [EvalParam] = EyeWeights::PARAMS;
     /// The hash covers the stones, the side to move and the passes in a row, which decide
     /// the legal moves and the end: nothing else is remembered.
     const HASH_IS_COMPLETE: bool = true;
+    const TECHNIQUES: &'static [&'static str] = &["liberties"];
 
     fn from_options(options: &str) -> Result<Self, String> {
         if options.trim().is_empty() {
@@ -206,6 +209,15 @@ impl Game for Gothello {
             "eye" => Some(GothelloEval::Eye(EyeWeights::STUDY)),
             _ => None,
         }
+    }
+
+    /// The liberties of the mover's stones ([`Gothello::liberties_of`]).
+    fn root_tie_break(&self, mover: Side) -> Score {
+        self.liberties_of(mover) as Score
+    }
+
+    fn weigh_eval(eval: GothelloEval, values: &[Score]) -> GothelloEval {
+        eval.weighed(values)
     }
 
     fn side_to_move(&self) -> Side {

@@ -1,0 +1,184 @@
+#!/usr/bin/env python3
+"""The Gothello match table by colour, from each match's games.jsonl alone.
+
+Usage: python3 table.py RUN_DIR > table.md
+
+For every match folder under RUN_DIR it splits agent A's games by the colour it played
+(black moves first from the empty board; the opening's plies alternate the side, so after
+an even opening the agent moving first plays black), counts wins, draws and losses, and
+checks the counts against the "moving first" / "moving second" rows of the folder's own
+summary.md (written by cutoff): a second route to the same numbers. It exits 1 on any
+disagreement. Intervals are Wilson's 95% score intervals; Elo is the logistic Elo of the
+score, -400 log10(1/s - 1), with a normal interval from the per-game variance.
+"""
+
+import json
+import math
+import re
+import sys
+from pathlib import Path
+
+# The study's table (STUDIES.md, Gothello, Portland State CS441): 10 games each.
+STUDY = [
+    ("1", "number-liberties", "black", "number", "on", 0.9),
+    ("2", "number", "black", "number", "off", 0.7),
+    ("3", "eye", "black", "eye", "off", 0.8),
+    ("4", "number-liberties", "white", "number", "on", 0.8),
+    ("5", "number", "white", "number", "off", 0.4),
+    ("6", "eye", "white", "eye", "off", 0.2),
+]
+STUDY_GAMES = 10
+EXTRA = [
+    ("-", "eye-liberties", "black", "eye", "on", None),
+    ("-", "eye-liberties", "white", "eye", "on", None),
+    ("-", "eye-study-sum", "black", "eye, stone-score=2", "off", None),
+    ("-", "eye-study-sum", "white", "eye, stone-score=2", "off", None),
+]
+SECTIONS = [
+    ("", "2-ply openings (the main table)", STUDY + EXTRA),
+    ("openings-4/", "4-ply openings", STUDY),
+    ("opponent-liberties/", "2-ply openings, the opponent breaking ties by liberties", STUDY),
+]
+
+
+def wilson(wins, n, z=1.96):
+    if n == 0:
+        return (0.0, 0.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (centre - half, centre + half)
+
+
+def elo(points, n):
+    """Logistic Elo of a score with a 95% interval from the per-game variance."""
+    s = points / n
+    if s <= 0 or s >= 1:
+        return (math.copysign(math.inf, s - 0.5), math.nan)
+    e = -400 * math.log10(1 / s - 1)
+    # Delta method: dElo/ds = 400 / (ln 10 s (1 - s)).
+    return (e, 1.96 * 400 / (math.log(10) * s * (1 - s)) * math.sqrt(s * (1 - s) / n))
+
+
+def games(folder):
+    lines = (folder / "games.jsonl").read_text().splitlines()
+    return [json.loads(line) for line in lines if line.strip()]
+
+
+def by_colour(folder):
+    """Agent A's [wins, draws, losses, errors] as black and as white, and as first and second mover."""
+    colour = {"black": [0, 0, 0, 0], "white": [0, 0, 0, 0]}
+    mover = {"first": [0, 0, 0, 0], "second": [0, 0, 0, 0]}
+    for g in games(folder):
+        first_is_a = g["game"] == 0
+        first_is_black = len(g["opening"]) % 2 == 0
+        a_black = first_is_a == first_is_black
+        if g["end"] == "win":
+            k = 0 if g["winner"] == 0 else 2
+        elif g["end"] == "draw":
+            k = 1
+        else:
+            k = 3
+        colour["black" if a_black else "white"][k] += 1
+        mover["first" if first_is_a else "second"][k] += 1
+    return colour, mover
+
+
+def check_summary(folder, mover):
+    """The moving first/second rows of cutoff's summary.md must equal our counts."""
+    text = (folder / "summary.md").read_text()
+    for row, key in (("moving first", "first"), ("moving second", "second")):
+        m = re.search(r"\| " + row + r" \| (\d+) \| (\d+) \| (\d+) \| (\d+) \|", text)
+        if not m:
+            sys.exit(f"{folder}: no `{row}` row in summary.md")
+        games_, wins, draws, losses = map(int, m.groups())
+        w, d, l, _ = mover[key]
+        if (wins, draws, losses, games_) != (w, d, l, w + d + l):
+            sys.exit(f"{folder}: {row}: summary.md says {m.groups()}, games.jsonl {mover[key]}")
+
+
+def cell(folder, colour_name):
+    colour, mover = by_colour(folder)
+    check_summary(folder, mover)
+    w, d, l, errors = colour[colour_name]
+    if errors:
+        sys.exit(f"{folder}: {errors} games in error")
+    return w, d, l
+
+
+def row_text(num, name, colour, evaluation, tie, study, w, d, l):
+    n = w + d + l
+    lo, hi = wilson(w, n)
+    study_text = "-"
+    if study is not None:
+        slo, shi = wilson(round(study * STUDY_GAMES), STUDY_GAMES)
+        study_text = f"{study:.1f} [{slo:.2f}, {shi:.2f}]"
+    return (
+        f"| {num} | {colour} | {evaluation} | {tie} | {study_text} | {n} | {w} | {d} | {l} | "
+        f"{w / n:.3f} [{lo:.3f}, {hi:.3f}] | {(w + d / 2) / n:.3f} |"
+    )
+
+
+def main():
+    run = Path(sys.argv[1])
+    out = [
+        "# Gothello matches: minimax with a 1000-node budget against negamax depth 3\n",
+        "Written by `table.py` from each match's `games.jsonl` (and checked against the match's own",
+        "`summary.md`); the study's numbers (STUDIES.md, 10 games a row) beside ours, with Wilson 95%",
+        "intervals. Minimax is `alphabeta+id+tt-value+tt-move[+liberties]:node-budget=1000,id-step=1`,",
+        "negamax `alphabeta:depth=3` (first best move in generation order on ties), both with the",
+        "`number` evaluation unless the row says otherwise. See `README.md` and `analysis.md`.\n",
+    ]
+    for prefix, title, rows in SECTIONS:
+        out.append(f"## Minimax (1000-node budget) against negamax depth 3: {title}\n")
+        out.append(
+            "| # | minimax plays | evaluation | liberties tie-break | study win rate (10 games) "
+            "[95%] | games | wins | draws | losses | our win rate [95%] | our score |"
+        )
+        out.append("| --- | --- | --- | --- | --- | ---: | ---: | ---: | ---: | --- | ---: |")
+        for num, name, colour, evaluation, tie, study in rows:
+            folder = run / (prefix + name)
+            if not folder.exists():
+                continue
+            w, d, l = cell(folder, colour)
+            out.append(row_text(num, name, colour, evaluation, tie, study, w, d, l))
+        out.append("")
+    out.append("## Elo of the liberties tie-break\n")
+    out.append("| measurement | games | score of tie-break on | Elo (logistic) [95%] |")
+    out.append("| --- | ---: | ---: | --- |")
+    head = run / "liberties-on-vs-off"
+    colour, mover = by_colour(head)
+    check_summary(head, mover)
+    w = colour["black"][0] + colour["white"][0]
+    d = colour["black"][1] + colour["white"][1]
+    n = w + d + colour["black"][2] + colour["white"][2]
+    e, half = elo(w + d / 2, n)
+    out.append(f"| head to head, number evaluation | {n} | {(w + d / 2) / n:.3f} | {e:+.1f} ± {half:.1f} |")
+    indirect = (
+        ("negamax depth 3, number", "number-liberties", "number"),
+        ("negamax depth 3, eye", "eye-liberties", "eye"),
+        ("negamax depth 3 breaking ties by liberties, number", "opponent-liberties/number-liberties", "opponent-liberties/number"),
+        ("negamax depth 3, number, 4-ply openings", "openings-4/number-liberties", "openings-4/number"),
+    )
+    for against, on, off in indirect:
+        scores = []
+        for name in (on, off):
+            colour, mover = by_colour(run / name)
+            check_summary(run / name, mover)
+            wins = colour["black"][0] + colour["white"][0]
+            draws = colour["black"][1] + colour["white"][1]
+            total = wins + draws + colour["black"][2] + colour["white"][2]
+            scores.append(elo(wins + draws / 2, total))
+        (e_on, h_on), (e_off, h_off) = scores
+        difference = f"{e_on - e_off:+.1f} ± {math.hypot(h_on, h_off):.1f}"
+        if not (math.isfinite(e_on) and math.isfinite(e_off)):
+            difference = "not measurable (a score of 100%)"
+        out.append(
+            f"| against {against}: on {e_on:+.1f}, off {e_off:+.1f} | 2 x 400 | - | "
+            f"{difference} |"
+        )
+    print("\n".join(out))
+
+
+if __name__ == "__main__":
+    main()
