@@ -349,7 +349,9 @@ impl<G: Game> Player<G> for Agent<G> {
             Agent::Negamax(searcher, Limit::NodeBudget(_) | Limit::Playouts(_)) => {
                 last_completed(&searcher.search(&mut position, MAX_DEPTH, &mut |_| {}))
             }
-            Agent::Mcts(searcher, None) => last_completed(&searcher.search(&mut position, &mut |_| {})),
+            Agent::Mcts(searcher, None) => {
+                last_completed(&searcher.search(&mut position, &mut |_| {}))
+            }
             Agent::Mcts(searcher, Some(budget)) => {
                 let budget = *budget;
                 with_clock(budget, |stop| {

@@ -118,7 +118,9 @@ impl Brain {
 
     fn start(&mut self, size: usize) -> Result<String, String> {
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
-            return Err(format!("size {size} is not supported ({MIN_SIZE}..={MAX_SIZE})"));
+            return Err(format!(
+                "size {size} is not supported ({MIN_SIZE}..={MAX_SIZE})"
+            ));
         }
         self.game = Some(Gomoku::new(size, 5, self.rule)?);
         self.size = Some(size);
@@ -286,7 +288,11 @@ impl Brain {
 }
 
 /// A new game of `size` under `rule` with `points` played in order, or why they cannot be.
-fn replay(size: usize, rule: Rule, points: &[Point]) -> Result<(Gomoku, Vec<(Point, Undo)>), String> {
+fn replay(
+    size: usize,
+    rule: Rule,
+    points: &[Point],
+) -> Result<(Gomoku, Vec<(Point, Undo)>), String> {
     let mut game = Gomoku::new(size, 5, rule)?;
     let mut history = Vec::with_capacity(points.len());
     for &point in points {

@@ -87,7 +87,10 @@ pub fn parse(line: &str) -> Result<Command, String> {
                 return Err("INFO needs a key and a value".into());
             }
             let (key, value) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
-            Ok(Command::Info(key.to_ascii_lowercase(), value.trim().to_string()))
+            Ok(Command::Info(
+                key.to_ascii_lowercase(),
+                value.trim().to_string(),
+            ))
         }
         "ABOUT" => bare(Command::About),
         "END" => bare(Command::End),
@@ -103,7 +106,8 @@ pub fn parse_board_line(line: &str) -> Result<BoardLine, String> {
     }
     let mut parts = line.split(',').map(str::trim);
     let bad = || format!("a BOARD line is X,Y,F or DONE, not `{line}`");
-    let (Some(x), Some(y), Some(f), None) = (parts.next(), parts.next(), parts.next(), parts.next())
+    let (Some(x), Some(y), Some(f), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
     else {
         return Err(bad());
     };

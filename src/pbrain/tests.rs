@@ -24,9 +24,18 @@ fn commands_parse_in_any_case_with_their_arguments() {
         ("TURN 3, 0", Command::Turn(xy(3, 0))),
         ("BOARD", Command::Board),
         ("TAKEBACK 0,19", Command::Takeback(xy(0, 19))),
-        ("INFO timeout_turn 5000", Command::Info("timeout_turn".into(), "5000".into())),
-        ("INFO folder C:\\a b", Command::Info("folder".into(), "C:\\a b".into())),
-        ("INFO evaluate", Command::Info("evaluate".into(), String::new())),
+        (
+            "INFO timeout_turn 5000",
+            Command::Info("timeout_turn".into(), "5000".into()),
+        ),
+        (
+            "INFO folder C:\\a b",
+            Command::Info("folder".into(), "C:\\a b".into()),
+        ),
+        (
+            "INFO evaluate",
+            Command::Info("evaluate".into(), String::new()),
+        ),
         ("ABOUT", Command::About),
         ("  END  ", Command::End),
         ("PLAY 1,1", Command::Unknown("PLAY".into())),
@@ -111,13 +120,19 @@ fn illegal_opponent_moves_answer_error_and_keep_the_board() {
     say(&mut b, "START 15");
     assert_eq!(say(&mut b, "BEGIN"), "7,7");
     assert_eq!(say(&mut b, "TURN 7,7"), "ERROR 7,7 is taken");
-    assert_eq!(say(&mut b, "TURN 15,0"), "ERROR 15,0 is off the 15x15 board");
+    assert_eq!(
+        say(&mut b, "TURN 15,0"),
+        "ERROR 15,0 is off the 15x15 board"
+    );
     assert!(say(&mut b, "TURN 1").starts_with("ERROR TURN needs X,Y"));
     assert!(say(&mut b, "HELLO").starts_with("UNKNOWN"));
     // The board is as it was: one stone, the opponent to move.
     let reply = say(&mut b, "TURN 8,8");
     assert!(!reply.starts_with("ERROR"), "{reply}");
-    assert_eq!(say(&mut b, "TAKEBACK 8,8").as_str(), "ERROR 8,8 is not the last stone played");
+    assert_eq!(
+        say(&mut b, "TAKEBACK 8,8").as_str(),
+        "ERROR 8,8 is not the last stone played"
+    );
 }
 
 #[test]
@@ -127,7 +142,11 @@ fn takeback_removes_the_last_stone_and_the_move_is_played_again() {
     let first = say(&mut b, "TURN 7,7");
     assert_eq!(say(&mut b, &format!("TAKEBACK {first}")), "OK");
     assert_eq!(say(&mut b, "TAKEBACK 7,7"), "OK");
-    assert_eq!(say(&mut b, "TURN 7,7"), first, "the same position, the same move");
+    assert_eq!(
+        say(&mut b, "TURN 7,7"),
+        first,
+        "the same position, the same move"
+    );
 }
 
 #[test]
@@ -136,7 +155,9 @@ fn board_sets_the_position_and_the_brain_wins_or_blocks() {
     say(&mut b, "START 15");
     // Own four on row 3 (x 2..=5): the brain wins at 1,3 or 6,3.
     assert_eq!(say(&mut b, "BOARD"), "");
-    for line in ["2,3,1", "3,3,1", "4,3,1", "5,3,1", "0,0,2", "9,9,2", "9,10,2", "9,12,2"] {
+    for line in [
+        "2,3,1", "3,3,1", "4,3,1", "5,3,1", "0,0,2", "9,9,2", "9,10,2", "9,12,2",
+    ] {
         assert_eq!(say(&mut b, line), "");
     }
     let win = say(&mut b, "DONE");

@@ -72,7 +72,10 @@ impl Brain {
                 assert!(status.success(), "{status}");
                 return;
             }
-            assert!(start.elapsed() < Duration::from_secs(5), "END did not end it");
+            assert!(
+                start.elapsed() < Duration::from_secs(5),
+                "END did not end it"
+            );
             std::thread::sleep(Duration::from_millis(10));
         }
     }
@@ -131,7 +134,10 @@ fn play_game(size: usize, timeout_turn: u64, args: [&[&str]; 2]) -> (usize, bool
     let mut plies = 0;
     let five = loop {
         let mover = plies % 2;
-        assert!(took <= limit, "ply {plies}: {took:?} for a {timeout_turn} ms turn");
+        assert!(
+            took <= limit,
+            "ply {plies}: {took:?} for a {timeout_turn} ms turn"
+        );
         plies += 1;
         if board.play(&reply, mover as u8 + 1) {
             break true;
@@ -158,7 +164,10 @@ fn play_game(size: usize, timeout_turn: u64, args: [&[&str]; 2]) -> (usize, bool
 fn two_brains_play_whole_games_over_pipes() {
     let tactical = ["--config", "alphabeta+threat-space+candidate-sort+greedy"];
     let (plies, five) = play_game(15, 300, [&tactical[..], &["--depth", "2"][..]]);
-    assert!(plies >= 9 && (five || plies == 225), "{plies} plies, five {five}");
+    assert!(
+        plies >= 9 && (five || plies == 225),
+        "{plies} plies, five {five}"
+    );
     // On a small board under a short clock, searching to depth 64 must stop in time.
     let deep = ["--depth", "64"];
     let (plies, five) = play_game(7, 150, [&deep[..], &deep[..]]);
@@ -170,7 +179,10 @@ fn a_brain_that_is_not_started_answers_errors_and_unknown() {
     let mut brain = Brain::spawn(&["--depth", "1"]);
     assert!(brain.ask("TURN 1,1").0.starts_with("ERROR no board"));
     assert!(brain.ask("START 30").0.starts_with("ERROR size 30"));
-    assert!(brain.ask("RECTSTART 20,10").0.starts_with("ERROR only square"));
+    assert!(brain
+        .ask("RECTSTART 20,10")
+        .0
+        .starts_with("ERROR only square"));
     assert!(brain.ask("FOO").0.starts_with("UNKNOWN"));
     assert_eq!(brain.ask("START 20").0, "OK");
     assert_eq!(brain.ask("BEGIN").0, "10,10");

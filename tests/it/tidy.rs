@@ -71,7 +71,10 @@ fn layers_import_only_the_layers_below() {
     check_imports("report", &["harness", "matches", "gthd", "pbrain", "cli"]);
     check_imports("matches", &["gthd", "pbrain", "cli"]);
     check_imports("gthd", &["harness", "report", "matches", "pbrain", "cli"]);
-    check_imports("pbrain", &["runfolder", "harness", "report", "matches", "cli"]);
+    check_imports(
+        "pbrain",
+        &["runfolder", "harness", "report", "matches", "cli"],
+    );
 }
 
 #[test]

@@ -97,7 +97,11 @@ fn it_blocks_the_opponents_four_on_gomoku() {
     let game = gomoku("9", "c7,d7,a1,e7,a3,f7,i1,g7");
     for seed in 0..3 {
         let found = search(&game, &params(2000, seed));
-        assert_eq!(game.format_move(found.best_move.unwrap()), "h7", "seed {seed}");
+        assert_eq!(
+            game.format_move(found.best_move.unwrap()),
+            "h7",
+            "seed {seed}"
+        );
     }
 }
 
@@ -131,5 +135,8 @@ fn against_random(playouts: u32, games: u32) -> (u32, u32) {
 #[test]
 fn it_beats_random_play_at_tic_tac_toe() {
     let (wins, losses) = against_random(400, 40);
-    assert!(wins >= 30 && losses == 0, "{wins} wins, {losses} losses of 40");
+    assert!(
+        wins >= 30 && losses == 0,
+        "{wins} wins, {losses} losses of 40"
+    );
 }
