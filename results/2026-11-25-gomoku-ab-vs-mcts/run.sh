@@ -21,7 +21,7 @@ for moves in h8,h7,i9,i6,g8,g7,f7,f8,h9,i10,g9 \
   /usr/bin/time -f "cpu %U+%S s, wall %e s" ./target/release/cutoff search --game gomoku \
     --moves $moves --config mcts --param playouts=20000 --depth 1 --json
 done > $DIR/speed-playouts.jsonl
-# MCTS with ten times the playouts (about 10x alpha-beta's time per move), 12 games:
+# MCTS with ten times the playouts (about ten times alpha-beta's time per move), 4 games:
 time ./target/release/cutoff match --game gomoku \
   --agents alphabeta+threat-space+candidate-sort+greedy:depth=9,mcts:playouts=20000 \
-  --openings opening --games 12 --seed 1 --jobs 1 --quiet --out $DIR/match-20000
+  --openings opening --games 4 --seed 1 --jobs 1 --quiet --out $DIR/match-20000

@@ -153,7 +153,7 @@ fn parse_spec(text: &str) -> Result<AgentSpec> {
     match &kind {
         Kind::Search { config, .. } if config.algorithm() != Algorithm::Mcts => {}
         _ if eval.is_some() => {
-            bail!("only negamax and expectimax agents take eval=NAME (mcts plays rollouts)")
+            bail!("only search agents take eval=NAME, and not mcts (its rollouts need none)")
         }
         _ => {}
     }
