@@ -72,6 +72,22 @@ def check(match):
     return ok
 
 
+def speed():
+    """The speed table: playouts and rollout plies per CPU-second from the searches' JSON
+    lines and GNU time's CPU seconds."""
+    rows = [json.loads(line) for line in open(os.path.join(HERE, "speed-playouts.jsonl"))]
+    times = open(os.path.join(HERE, "speed-playouts-time.txt")).read().split("\n")
+    cpus = [sum(map(float, t.split()[1].split("+"))) for t in times if t.startswith("cpu")]
+    for r, cpu in zip(rows, cpus):
+        print(
+            f"speed: {cpu:.2f} CPU s, {r['n_playouts'] / cpu:,.0f} playouts per CPU-second, "
+            f"{r['n_rollout_plies'] / r['n_playouts']:.1f} rollout plies per playout, "
+            f"{r['n_rollout_plies'] / cpu:,.0f} rollout plies per CPU-second, "
+            f"{r['n_tree_nodes']} tree nodes"
+        )
+
+
 if __name__ == "__main__":
+    speed()
     results = [check(m) for m in ("match", "match-20000") if os.path.isdir(os.path.join(HERE, m))]
     sys.exit(0 if all(results) else 1)
