@@ -70,7 +70,8 @@
 //! 1. `src/game/<name>.rs` (or `src/game/<name>/mod.rs`): the type and its [`game::Game`]
 //!    impl, with `NAME = "<name>"`, its evaluations and `DEFAULT_EVAL`, the rule variants
 //!    worth testing (`VARIANTS`), and its own rule tests. Optional: search moves other than
-//!    the legal ones (`generate_search_moves`), a static `move_score`, and game-specific
+//!    the legal ones (`generate_search_moves`), a static `move_score`, MCTS's rollout
+//!    policy (`rollout_move`; default: a uniformly random legal move), and game-specific
 //!    techniques: their names in `TECHNIQUES`, each a row of the techniques table in
 //!    `src/search/config.rs` marked `game: true` with a `Game` hook (default: nothing) that
 //!    the search calls when the flag is on, and its numbers in `Params` (passed to the hook

@@ -140,3 +140,17 @@ fn it_beats_random_play_at_tic_tac_toe() {
         "{wins} wins, {losses} losses of 40"
     );
 }
+
+#[test]
+fn records_carry_the_mcts_counters_only_when_set() {
+    let found = search(&midgame(), &params(20, 1));
+    let json = serde_json::to_string(&found.counters).unwrap();
+    assert!(json.contains("\"n_playouts\":20"), "{json}");
+    assert!(json.contains("\"n_tree_nodes\":") && json.contains("\"n_rollout_plies\":"));
+    let back: Counters = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, found.counters);
+    let negamax = serde_json::to_string(&Counters::default()).unwrap();
+    assert!(!negamax.contains("playouts") && !negamax.contains("tree_nodes"), "{negamax}");
+    let old: Counters = serde_json::from_str(&negamax).unwrap();
+    assert_eq!(old, Counters::default());
+}
