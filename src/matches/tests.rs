@@ -445,7 +445,7 @@ fn time_limited_agents_deepen_and_return_a_legal_move() {
 fn playout_agents_run_their_playouts_and_repeat_themselves() {
     let game = Kalah::from_options("6,4,course").unwrap();
     let spec = AgentSpec::parse("mcts:playouts=300").unwrap();
-    let mut choose = || {
+    let choose = || {
         let mut agent = Agent::new(&spec, &game).unwrap();
         let choice = agent
             .choose(&game, &mut ChaCha8Rng::seed_from_u64(1))

@@ -117,7 +117,14 @@ fn errors_exit_2_and_say_what_is_wrong() {
     ];
     check(&ablate_mcts, 2, "mcts has no flags nor depth");
     let search_mcts = [
-        "search", "--game", "gomoku", "--config", "mcts", "--depth", "1", "--param",
+        "search",
+        "--game",
+        "gomoku",
+        "--config",
+        "mcts",
+        "--depth",
+        "1",
+        "--param",
         "playouts=50",
     ];
     check(&search_mcts, 0, "50 playouts, ");

@@ -150,7 +150,10 @@ fn records_carry_the_mcts_counters_only_when_set() {
     let back: Counters = serde_json::from_str(&json).unwrap();
     assert_eq!(back, found.counters);
     let negamax = serde_json::to_string(&Counters::default()).unwrap();
-    assert!(!negamax.contains("playouts") && !negamax.contains("tree_nodes"), "{negamax}");
+    assert!(
+        !negamax.contains("playouts") && !negamax.contains("tree_nodes"),
+        "{negamax}"
+    );
     let old: Counters = serde_json::from_str(&negamax).unwrap();
     assert_eq!(old, Counters::default());
 }
