@@ -525,7 +525,7 @@ impl Game for Gomoku {
     }
 
     /// The study's heuristic rollouts: win, else block the opponent's four, else a random
-    /// candidate (see [`rollout`]).
+    /// candidate (see `rollout.rs`).
     fn rollout_move<R: rand::Rng + ?Sized>(
         &self,
         rng: &mut R,
