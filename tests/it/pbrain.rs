@@ -113,14 +113,25 @@ impl Board {
     }
 }
 
+/// The manager's clock of one game: the time per move and, when set, the match time
+/// each brain starts with (sent as `INFO time_left` before each of its moves).
+#[derive(Clone, Copy)]
+struct Clock {
+    timeout_turn: u64,
+    timeout_match: Option<u64>,
+}
+
 /// Plays one game between brains started with `args[0]` and `args[1]` on a `size` board
-/// with `timeout_turn` ms a move; the number of plies and whether someone made five.
-fn play_game(size: usize, timeout_turn: u64, args: [&[&str]; 2]) -> (usize, bool) {
+/// under `clock`; the number of plies and whether someone made five.
+fn play_game(size: usize, clock: Clock, args: [&[&str]; 2]) -> (usize, bool) {
     let mut brains = args.map(Brain::spawn);
     for brain in &mut brains {
         assert_eq!(brain.ask(&format!("START {size}")).0, "OK");
-        brain.send(&format!("INFO timeout_turn {timeout_turn}"));
-        brain.send("INFO timeout_match 0");
+        brain.send(&format!("INFO timeout_turn {}", clock.timeout_turn));
+        brain.send(&format!(
+            "INFO timeout_match {}",
+            clock.timeout_match.unwrap_or(0)
+        ));
         brain.send("INFO rule 0");
         let (about, _) = brain.ask("ABOUT");
         assert!(about.starts_with("name=\"cutoff\""), "{about}");
@@ -129,15 +140,25 @@ fn play_game(size: usize, timeout_turn: u64, args: [&[&str]; 2]) -> (usize, bool
         size,
         cells: vec![0; size * size],
     };
-    let limit = Duration::from_millis(timeout_turn) + SLACK;
-    let (mut reply, mut took) = brains[0].ask("BEGIN");
+    let mut used = [Duration::ZERO; 2];
+    // Each move within its turn's time or a twentieth of the match time left (the brain's
+    // share), with slack for a busy machine.
+    let mut ask = |brains: &mut [Brain; 2], mover: usize, line: &str| {
+        let mut limit = Duration::from_millis(clock.timeout_turn);
+        if let Some(total) = clock.timeout_match {
+            let left = Duration::from_millis(total).saturating_sub(used[mover]);
+            brains[mover].send(&format!("INFO time_left {}", left.as_millis()));
+            limit = limit.min(left / 20);
+        }
+        let (reply, took) = brains[mover].ask(line);
+        used[mover] += took;
+        assert!(took <= limit + SLACK, "{line}: {took:?}, allowed {limit:?}");
+        reply
+    };
+    let mut reply = ask(&mut brains, 0, "BEGIN");
     let mut plies = 0;
     let five = loop {
         let mover = plies % 2;
-        assert!(
-            took <= limit,
-            "ply {plies}: {took:?} for a {timeout_turn} ms turn"
-        );
         plies += 1;
         if board.play(&reply, mover as u8 + 1) {
             break true;
@@ -152,7 +173,7 @@ fn play_game(size: usize, timeout_turn: u64, args: [&[&str]; 2]) -> (usize, bool
             let (error, _) = brains[1 - mover].ask(&format!("TURN {reply},9"));
             assert!(error.starts_with("ERROR "), "{error}");
         }
-        (reply, took) = brains[1 - mover].ask(&format!("TURN {reply}"));
+        reply = ask(&mut brains, 1 - mover, &format!("TURN {reply}"));
     };
     for brain in brains {
         brain.end();
@@ -163,15 +184,31 @@ fn play_game(size: usize, timeout_turn: u64, args: [&[&str]; 2]) -> (usize, bool
 #[test]
 fn two_brains_play_whole_games_over_pipes() {
     let tactical = ["--config", "alphabeta+threat-space+candidate-sort+greedy"];
-    let (plies, five) = play_game(15, 300, [&tactical[..], &["--depth", "2"][..]]);
+    let turn = Clock {
+        timeout_turn: 300,
+        timeout_match: None,
+    };
+    let (plies, five) = play_game(15, turn, [&tactical[..], &["--depth", "2"][..]]);
     assert!(
         plies >= 9 && (five || plies == 225),
         "{plies} plies, five {five}"
     );
     // On a small board under a short clock, searching to depth 64 must stop in time.
     let deep = ["--depth", "64"];
-    let (plies, five) = play_game(7, 150, [&deep[..], &deep[..]]);
+    let turn = Clock {
+        timeout_turn: 150,
+        timeout_match: None,
+    };
+    let (plies, five) = play_game(7, turn, [&deep[..], &deep[..]]);
     assert!(five || plies == 49, "{plies} plies");
+    // A match clock shorter than the turns: the brains live on a share of the time left.
+    let deep = ["--time-ms", "2000"];
+    let short_match = Clock {
+        timeout_turn: 2000,
+        timeout_match: Some(3000),
+    };
+    let (plies, five) = play_game(9, short_match, [&deep[..], &deep[..]]);
+    assert!(five || plies == 81, "{plies} plies");
 }
 
 #[test]
