@@ -13,7 +13,8 @@
 //!   `board5`), listed once in the registry ([`games!`]) that generates [`game::GAMES`],
 //!   [`game::GameId`] and [`dispatch_game!`].
 //! - [`search`]: one generic negamax whose every enhancement is a runtime flag
-//!   ([`search::Enhancement`]), an expectimax, configuration strings `preset(+flag|-flag)*`,
+//!   ([`search::Enhancement`]), an expectimax, a Monte Carlo tree search (UCT with the
+//!   game's [`game::Game::rollout_move`]), configuration strings `preset(+flag|-flag)*`,
 //!   the [`search::Params`] of every tunable, the transposition table and the counters.
 //! - [`runfolder`]: the run-folder format, the only code that knows `manifest.json` and
 //!   `records.jsonl`: typed manifest and records (one [`runfolder::SearchId`] per search), a
@@ -24,13 +25,16 @@
 //! - [`report`]: run folders into `summary.md`, CSV tables and plotters charts (SVG and PNG),
 //!   the studies' published numbers beside ours, and `compare` between two runs.
 //! - [`matches`](mod@matches): agents written as strings (`random`, `alphabeta:depth=4`,
-//!   `cammp:time-ms=100`, `expectimax:depth=4`, `qlearn:model=PATH`) play paired games from
+//!   `cammp:time-ms=100`, `expectimax:depth=4`, `mcts:playouts=2000`, `qlearn:model=PATH`)
+//!   play paired games from
 //!   shared openings with colours swapped; the games are recorded (resumable), summed into
 //!   wins, draws, losses, pentanomial counts, Elo with its interval, LOS and fishtest's SPRT,
 //!   and round robins into score matrices and heatmaps; tabular Q-learning for small games.
 //! - [`gthd`]: a client for the Gthd Gothello referee (`cutoff gthd`): the protocol's
 //!   lines, the move choice under a depth, node or time limit within the referee's clock,
 //!   and the game loop that checks the referee against its own board.
+//! - [`pbrain`]: a Gomocup brain (`cutoff pbrain`): the manager's lines, the board, the
+//!   `INFO` clock, and gthd's engine for the move.
 //! - [`cli`]: the clap front end; game names validated into a [`game::GameId`], one
 //!   `match` ([`dispatch_game!`]) from it to generic code, validated specs, exit codes 0
 //!   (ok), 1 (a check failed), 2 (an error).
@@ -42,7 +46,8 @@
 //!
 //! - `game` knows nothing about search, serde, clap or files.
 //! - `search` is generic over `G: Game`, never sees a concrete game, never prints, reads a
-//!   clock, touches a file or draws a random number, and allocates nothing per node.
+//!   clock, touches a file or draws a random number (MCTS's own generator excepted, seeded
+//!   from its `mcts-seed` parameter), and allocates nothing per node.
 //! - Determinism: the same position, configuration and parameters give the same node counts,
 //!   move and score on every run and machine. Zobrist keys come from fixed seeds; ties in
 //!   move ordering keep generation order; no `HashMap` is iterated into output.
@@ -55,7 +60,8 @@
 //!   `harness` and `report` are peers over `runfolder`: neither imports the other, and
 //!   neither opens `manifest.json` or `records.jsonl` itself.
 //! - `gthd` is a peer of `harness` over `game` and `search`: it reads a clock and talks to
-//!   a socket for one game, and never prints or touches run folders.
+//!   a socket for one game, and never prints or touches run folders. `pbrain` sits on
+//!   `gthd`'s engine the same way, talking over the streams it is handed.
 //! - Only configuration and record types derive serde traits.
 //! - A game's name is written once, in its `Game::NAME`; the list of games once, in the
 //!   registry; per-game settings of the bench are data in its bench file, never a `match`.
@@ -65,7 +71,8 @@
 //! 1. `src/game/<name>.rs` (or `src/game/<name>/mod.rs`): the type and its [`game::Game`]
 //!    impl, with `NAME = "<name>"`, its evaluations and `DEFAULT_EVAL`, the rule variants
 //!    worth testing (`VARIANTS`), and its own rule tests. Optional: search moves other than
-//!    the legal ones (`generate_search_moves`), a static `move_score`, and game-specific
+//!    the legal ones (`generate_search_moves`), a static `move_score`, MCTS's rollout
+//!    policy (`rollout_move`; default: a uniformly random legal move), and game-specific
 //!    techniques: their names in `TECHNIQUES`, each a row of the techniques table in
 //!    `src/search/config.rs` marked `game: true` with a `Game` hook (default: nothing) that
 //!    the search calls when the flag is on, and its numbers in `Params` (passed to the hook
@@ -101,6 +108,7 @@ pub mod game;
 pub mod gthd;
 pub mod harness;
 pub mod matches;
+pub mod pbrain;
 pub mod report;
 pub mod runfolder;
 pub mod search;

@@ -55,7 +55,8 @@ pub struct PlayArgs {
 #[command(
     after_help = "Agents: `random`; a configuration with a limit, `alphabeta:depth=4`, \
     `cammp:time-ms=100` (iterative deepening against the clock), `expectimax:depth=4`, with an \
-    optional `,eval=NAME`; `qlearn:model=PATH` (from `cutoff train qlearn`). Games are \
+    optional `,eval=NAME`; `mcts:playouts=2000` or `mcts:time-ms=500` (Monte Carlo tree \
+    search); `qlearn:model=PATH` (from `cutoff train qlearn`). Games are \
     appended to DIR/games.jsonl as they end; the same command resumes an interrupted match."
 )]
 pub struct MatchArgs {

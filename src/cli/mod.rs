@@ -11,6 +11,7 @@ mod fixtures;
 mod gthd;
 mod match_;
 mod merge;
+mod pbrain;
 mod perft;
 mod progress;
 mod report;
@@ -76,6 +77,8 @@ enum Command {
     Train(train::TrainCommand),
     /// Play one game of Gothello on a Gthd referee's server (exit 1 when we lose on time).
     Gthd(gthd::GthdArgs),
+    /// Play Gomoku as a Gomocup brain over stdin and stdout (Piskvork's protocol).
+    Pbrain(pbrain::PbrainArgs),
 }
 
 /// Parses the command line, runs the command and turns the result into an exit code.
@@ -96,6 +99,7 @@ pub fn main() -> ExitCode {
         Some(Command::Tournament(args)) => tournament::run(args),
         Some(Command::Train(command)) => train::run(command),
         Some(Command::Gthd(args)) => gthd::run(args),
+        Some(Command::Pbrain(args)) => pbrain::run(args),
     };
     match result {
         Ok(Status::Ok) => ExitCode::SUCCESS,

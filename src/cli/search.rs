@@ -6,8 +6,8 @@ use crate::dispatch_game;
 use crate::game::Game;
 use crate::harness::measure::{root_search, SearchSpec};
 use crate::runfolder::DepthResult;
-use crate::search::{Enhancement, MAX_DEPTH};
-use anyhow::Result;
+use crate::search::{Algorithm, Enhancement, MAX_DEPTH};
+use anyhow::{bail, Result};
 use clap::Args;
 
 #[derive(Args)]
@@ -16,7 +16,8 @@ pub struct SearchCommandArgs {
     game: GameArgs,
     #[command(flatten)]
     spec: SpecArgs,
-    /// Search to this depth (each depth from 1, or the iterative-deepening iterations).
+    /// Search to this depth (each depth from 1, or the iterative-deepening iterations; mcts
+    /// runs one search of `--param playouts=N` and ignores it).
     #[arg(long, short)]
     depth: u32,
     /// Stop a root search after this many nodes (it is then reported as capped).
@@ -60,7 +61,11 @@ fn run_game<G: Game>(args: &SearchCommandArgs) -> Result<Status> {
         );
     }
     let mut print = |r: &DepthResult| print_depth(r, args.json);
-    if spec.config.has(Enhancement::Id) {
+    let mcts = spec.config.algorithm() == Algorithm::Mcts;
+    if mcts && (args.max_nodes.is_some() || args.node_budget.is_some()) {
+        bail!("mcts is limited by --param playouts=N, not --max-nodes or --node-budget");
+    }
+    if spec.config.has(Enhancement::Id) || mcts {
         root_search(&game, &spec, args.depth, &mut print);
     } else {
         for depth in 1..=args.depth {
@@ -98,6 +103,12 @@ fn print_depth(r: &DepthResult, json: bool) {
         r.best_move.as_deref().unwrap_or("-"),
         r.pv.join(" ")
     );
+    if r.counters.n_playouts > 0 {
+        println!(
+            "      {} playouts, {} tree nodes, {} rollout plies",
+            r.counters.n_playouts, r.counters.n_tree_nodes, r.counters.n_rollout_plies
+        );
+    }
     if r.exhausted {
         println!("      (node budget spent: the score and move of the last completed iteration)");
     }

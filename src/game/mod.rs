@@ -173,7 +173,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// used to fill fixed tables; it need not be legal.
     type Move: Copy + Eq + Debug + Default + Send + Sync + 'static;
     /// What `make` returns so that `unmake` can restore the position exactly.
-    type Undo: Copy + Debug;
+    type Undo: Copy + Debug + Send;
     /// The game's named evaluation functions.
     type Eval: Evaluator<Self> + Copy + Debug + PartialEq + Send + Sync + 'static;
 
@@ -306,6 +306,23 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// [`Game::TECHNIQUES`] override it.
     fn root_tie_break(&self, _mover: Side) -> Score {
         0
+    }
+
+    /// The move a Monte Carlo rollout plays for the side to move, drawing any randomness
+    /// from `rng`; `None` when the game is over. `scratch` is the caller's buffer, its content
+    /// undefined. By default a uniformly random legal move; a game may play something better
+    /// (Gomoku wins, blocks a four, else plays a random candidate).
+    fn rollout_move<R: rand::Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        scratch: &mut Vec<Self::Move>,
+    ) -> Option<Self::Move> {
+        scratch.clear();
+        self.generate_moves(scratch);
+        if scratch.is_empty() {
+            return None;
+        }
+        Some(scratch[rng.gen_range(0..scratch.len())])
     }
 
     /// Writes `mv` in the game's notation.

@@ -6,6 +6,7 @@
 use crate::game::Game;
 use crate::runfolder::DepthResult;
 use crate::search::expectimax::Expectimax;
+use crate::search::mcts::Mcts;
 use crate::search::{Algorithm, Config, Counters, Iteration, Params, Searcher};
 use std::cell::Cell;
 use std::time::{Duration, Instant};
@@ -27,7 +28,8 @@ pub struct SearchSpec<G: Game> {
 }
 
 /// Searches `game` to `depth` with fresh tables, calling `on_depth` with the cumulative
-/// result after each iteration, and returns them all.
+/// result after each iteration, and returns them all. MCTS ignores `depth` (its playouts
+/// are its limit) and the node limits; its one result's depth is its tree's depth.
 pub fn root_search<G: Game>(
     game: &G,
     spec: &SearchSpec<G>,
@@ -74,6 +76,11 @@ pub fn root_search<G: Game>(
             searcher.set_node_limit(spec.node_limit);
             resumed.set(Instant::now());
             searcher.search(&mut game, depth, &mut record);
+        }
+        Algorithm::Mcts => {
+            let mut searcher = Mcts::new(&spec.params);
+            resumed.set(Instant::now());
+            searcher.search(&mut game, &mut record);
         }
     }
     results

@@ -94,6 +94,13 @@ pub fn prepare<G: Game>(spec: &AblationSpec) -> Result<Prepared<G>> {
     let planned = spec.plan.configs(spec.full, spec.base)?;
     for planned in &planned {
         planned.config.check_game::<G>().map_err(|e| anyhow!(e))?;
+        if planned.config.algorithm() == crate::search::Algorithm::Mcts {
+            bail!(
+                "`{}`: ablate measures negamax flag sets at fixed depths, and mcts has no flags \
+                 nor depth (play it in `cutoff match`, or time it with `cutoff search`)",
+                planned.config
+            );
+        }
     }
     let expectimax = planned
         .iter()

@@ -1,7 +1,7 @@
 //! Agents written as strings, and the agents that play: `random`, a search configuration
-//! with a limit (`alphabeta:depth=4`, `cammp:time-ms=100`, `expectimax:depth=4`, with an
-//! optional `eval=NAME` and any `--param` assignments, `alphabeta:depth=3,stone-score=2`),
-//! and `qlearn:model=PATH`.
+//! with a limit (`alphabeta:depth=4`, `cammp:time-ms=100`, `expectimax:depth=4`,
+//! `mcts:playouts=2000`, `mcts:time-ms=500`, with an optional `eval=NAME` and any `--param`
+//! assignments, `alphabeta:depth=3,stone-score=2`), and `qlearn:model=PATH`.
 //!
 //! [`AgentSpec`] is the parsed, game-free string; [`Agent`] is one built for a game, owning
 //! its searcher. An agent picks a move for the side to move and says what it cost (nodes and
@@ -12,6 +12,7 @@
 use super::qlearn::QTable;
 use crate::game::Game;
 use crate::search::expectimax::Expectimax;
+use crate::search::mcts::Mcts;
 use crate::search::{Algorithm, Config, Enhancement, Iteration, Params, Searcher, MAX_DEPTH};
 use anyhow::{anyhow, bail, Result};
 use rand::seq::SliceRandom;
@@ -32,11 +33,13 @@ pub enum Limit {
     /// Iterative deepening until N nodes are spent; the last completed iteration's move.
     /// Needs `id` (see `Searcher::set_node_budget`).
     NodeBudget(u64),
+    /// MCTS: this many playouts.
+    Playouts(u64),
 }
 
 impl Limit {
     /// The option names of the limits, as written in agent strings.
-    const NAMES: [&'static str; 3] = ["depth", "time-ms", "node-budget"];
+    const NAMES: [&'static str; 4] = ["depth", "time-ms", "node-budget", "playouts"];
 }
 
 impl fmt::Display for Limit {
@@ -45,6 +48,7 @@ impl fmt::Display for Limit {
             Limit::Depth(d) => write!(f, "depth={d}"),
             Limit::TimeMs(ms) => write!(f, "time-ms={ms}"),
             Limit::NodeBudget(n) => write!(f, "node-budget={n}"),
+            Limit::Playouts(n) => write!(f, "playouts={n}"),
         }
     }
 }
@@ -172,8 +176,12 @@ fn parse_spec(text: &str) -> Result<AgentSpec> {
     if let Some((name, _)) = options.0.first() {
         bail!("unknown or misplaced option `{name}` for this kind of agent");
     }
-    if eval.is_some() && !matches!(kind, Kind::Search { .. }) {
-        bail!("only search agents take eval=NAME");
+    match &kind {
+        Kind::Search { config, .. } if config.algorithm() != Algorithm::Mcts => {}
+        _ if eval.is_some() => {
+            bail!("only search agents take eval=NAME, and not mcts (its rollouts need none)")
+        }
+        _ => {}
     }
     Ok(AgentSpec { kind, eval })
 }
@@ -191,7 +199,8 @@ fn search_kind(config: &str, options: &mut Options) -> Result<Kind> {
             limits.push(match name {
                 "depth" => Limit::Depth(u32::try_from(n).unwrap_or(u32::MAX)),
                 "time-ms" => Limit::TimeMs(n),
-                _ => Limit::NodeBudget(n),
+                "node-budget" => Limit::NodeBudget(n),
+                _ => Limit::Playouts(n),
             });
         }
     }
@@ -199,8 +208,8 @@ fn search_kind(config: &str, options: &mut Options) -> Result<Kind> {
     for (name, value) in &params {
         if !Params::knows(name) {
             bail!(
-                "unknown option `{name}` (search agents take depth, time-ms, node-budget, eval \
-                 and the names of --param, listed by `cutoff search --help`)"
+                "unknown option `{name}` (search agents take depth, time-ms, node-budget, \
+                 playouts, eval and the names of --param, listed by `cutoff search --help`)"
             );
         }
         Params::default()
@@ -209,7 +218,10 @@ fn search_kind(config: &str, options: &mut Options) -> Result<Kind> {
     }
     let limit = match limits[..] {
         [limit] => limit,
-        [] => bail!("a search agent needs a limit: depth=N, time-ms=N or node-budget=N"),
+        [] => bail!(
+            "a search agent needs a limit: depth=N, time-ms=N, node-budget=N (or for mcts \
+             playouts=N)"
+        ),
         _ => bail!("give one limit, not {}", limits.len()),
     };
     if let Limit::Depth(d) = limit {
@@ -217,8 +229,13 @@ fn search_kind(config: &str, options: &mut Options) -> Result<Kind> {
             bail!("`depth={d}`: at most {MAX_DEPTH}");
         }
     }
-    if config.algorithm() == Algorithm::Expectimax && !matches!(limit, Limit::Depth(_)) {
-        bail!("expectimax takes depth=N only");
+    match (config.algorithm(), limit) {
+        (Algorithm::Expectimax, Limit::Depth(_)) => {}
+        (Algorithm::Expectimax, _) => bail!("expectimax takes depth=N only"),
+        (Algorithm::Mcts, Limit::Playouts(_) | Limit::TimeMs(_)) => {}
+        (Algorithm::Mcts, _) => bail!("mcts takes playouts=N or time-ms=N"),
+        (Algorithm::Negamax, Limit::Playouts(_)) => bail!("only mcts takes playouts=N"),
+        (Algorithm::Negamax, _) => {}
     }
     Ok(Kind::Search {
         config,
@@ -272,6 +289,9 @@ pub enum Agent<G: Game> {
     Negamax(Box<Searcher<G, G::Eval>>, Limit),
     /// Expectimax to a fixed depth.
     Expectimax(Box<Expectimax<G, G::Eval>>, u32),
+    /// Monte Carlo tree search, its playouts set; with a time limit, run until the clock
+    /// stops it.
+    Mcts(Box<Mcts<G>>, Option<Duration>),
     /// A Q-learning model's greedy moves.
     QLearn(Arc<QTable>),
 }
@@ -315,6 +335,21 @@ impl<G: Game> Agent<G> {
                     };
                     Agent::Expectimax(Box::new(Expectimax::new(eval)), depth)
                 }
+                Algorithm::Mcts => {
+                    let mut searcher = Mcts::new(&Params::default());
+                    let time = match *limit {
+                        Limit::Playouts(n) => {
+                            searcher.set_playouts(n);
+                            None
+                        }
+                        Limit::TimeMs(ms) => {
+                            searcher.set_playouts(u64::MAX);
+                            Some(Duration::from_millis(ms))
+                        }
+                        _ => bail!("agent `{spec}`: mcts takes playouts=N or time-ms=N"),
+                    };
+                    Agent::Mcts(Box::new(searcher), time)
+                }
             },
         })
     }
@@ -342,8 +377,20 @@ impl<G: Game> Player<G> for Agent<G> {
             Agent::Negamax(searcher, Limit::TimeMs(ms)) => {
                 timed_search(searcher, &mut position, Duration::from_millis(*ms))
             }
-            Agent::Negamax(searcher, Limit::NodeBudget(_)) => {
+            Agent::Negamax(searcher, Limit::NodeBudget(_) | Limit::Playouts(_)) => {
                 last_completed(&searcher.search(&mut position, MAX_DEPTH, &mut |_| {}))
+            }
+            Agent::Mcts(searcher, None) => {
+                last_completed(&searcher.search(&mut position, &mut |_| {}))
+            }
+            Agent::Mcts(searcher, Some(budget)) => {
+                let budget = *budget;
+                with_clock(budget, |stop| {
+                    searcher.set_stop(Some(stop));
+                    let found = searcher.search(&mut position, &mut |_| {});
+                    searcher.set_stop(None);
+                    last_completed(&found)
+                })
             }
         }
     }
@@ -376,6 +423,23 @@ fn last_completed<M: Copy>(iterations: &[Iteration<M>]) -> Result<Choice<M>, Str
     })
 }
 
+/// Runs `work` with a stop flag that a timer thread raises after `budget`.
+fn with_clock<T>(budget: Duration, work: impl FnOnce(Arc<AtomicBool>) -> T) -> T {
+    let stop = Arc::new(AtomicBool::new(false));
+    let (done, wait) = mpsc::channel::<()>();
+    let timer_stop = Arc::clone(&stop);
+    let timer = std::thread::spawn(move || {
+        if wait.recv_timeout(budget).is_err() {
+            timer_stop.store(true, Ordering::Relaxed);
+        }
+    });
+    let result = work(stop);
+    // The timer has either fired or sees the channel closed at once.
+    drop(done);
+    let _ = timer.join();
+    result
+}
+
 /// Iterative deepening against a clock: depth 1 always completes, then deeper searches run
 /// until a timer thread raises the searcher's stop flag; the last completed iteration wins.
 /// With `id` in the configuration one search deepens itself; without it each depth is a
@@ -385,31 +449,22 @@ fn timed_search<G: Game>(
     game: &mut G,
     budget: Duration,
 ) -> Result<Choice<G::Move>, String> {
-    let stop = Arc::new(AtomicBool::new(false));
-    let (done, wait) = mpsc::channel::<()>();
-    let timer_stop = Arc::clone(&stop);
-    let timer = std::thread::spawn(move || {
-        if wait.recv_timeout(budget).is_err() {
-            timer_stop.store(true, Ordering::Relaxed);
-        }
-    });
-    let mut iterations = searcher.search(game, 1, &mut |_| {});
-    searcher.set_stop(Some(Arc::clone(&stop)));
-    if searcher.schedule(MAX_DEPTH).len() > 1 {
-        iterations.extend(searcher.search(game, MAX_DEPTH, &mut |_| {}));
-    } else {
-        for depth in 2..=MAX_DEPTH {
-            let found = searcher.search(game, depth, &mut |_| {});
-            let stopped = found.iter().any(|it| it.capped);
-            iterations.extend(found);
-            if stopped {
-                break;
+    with_clock(budget, |stop| {
+        let mut iterations = searcher.search(game, 1, &mut |_| {});
+        searcher.set_stop(Some(stop));
+        if searcher.schedule(MAX_DEPTH).len() > 1 {
+            iterations.extend(searcher.search(game, MAX_DEPTH, &mut |_| {}));
+        } else {
+            for depth in 2..=MAX_DEPTH {
+                let found = searcher.search(game, depth, &mut |_| {});
+                let stopped = found.iter().any(|it| it.capped);
+                iterations.extend(found);
+                if stopped {
+                    break;
+                }
             }
         }
-    }
-    searcher.set_stop(None);
-    // The timer has either fired or sees the channel closed at once.
-    drop(done);
-    let _ = timer.join();
-    last_completed(&iterations)
+        searcher.set_stop(None);
+        last_completed(&iterations)
+    })
 }

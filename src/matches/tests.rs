@@ -73,6 +73,12 @@ fn agent_strings_parse_or_name_the_bad_part() {
         "option `null-r`: param null-r must be 1..=8",
     );
     check_agent("alphabeta:depth=2,stone-score=x", "needs a whole number");
+    check_agent("mcts:playouts=2000", "mcts:playouts=2000");
+    check_agent("mcts:time-ms=50", "mcts:time-ms=50");
+    check_agent("mcts:depth=3", "mcts takes playouts=N or time-ms=N");
+    check_agent("alphabeta:playouts=5", "only mcts takes playouts=N");
+    check_agent("mcts:playouts=5,eval=course", "not mcts");
+    check_agent("mcts+ab:playouts=5", "mcts takes no flags");
 }
 
 #[test]
@@ -454,7 +460,7 @@ fn an_sprt_stops_on_its_own_at_the_same_pair_with_any_number_of_threads() {
 #[test]
 fn time_limited_agents_deepen_and_return_a_legal_move() {
     let game = Kalah::from_options("6,4,course").unwrap();
-    for text in ["alphabeta:time-ms=5", "cammp:time-ms=5"] {
+    for text in ["alphabeta:time-ms=5", "cammp:time-ms=5", "mcts:time-ms=5"] {
         let mut agent = Agent::new(&AgentSpec::parse(text).unwrap(), &game).unwrap();
         let choice = agent
             .choose(&game, &mut ChaCha8Rng::seed_from_u64(1))
@@ -466,6 +472,22 @@ fn time_limited_agents_deepen_and_return_a_legal_move() {
             "{text}"
         );
     }
+}
+
+#[test]
+fn playout_agents_run_their_playouts_and_repeat_themselves() {
+    let game = Kalah::from_options("6,4,course").unwrap();
+    let spec = AgentSpec::parse("mcts:playouts=300").unwrap();
+    let choose = || {
+        let mut agent = Agent::new(&spec, &game).unwrap();
+        let choice = agent
+            .choose(&game, &mut ChaCha8Rng::seed_from_u64(1))
+            .unwrap();
+        (choice.mv, choice.nodes, choice.depth)
+    };
+    let first = choose();
+    assert!(first.1 >= 300, "{first:?}");
+    assert_eq!(first, choose());
 }
 
 #[test]

@@ -146,6 +146,8 @@ pub enum Algorithm {
     Negamax,
     /// Max at the searcher's nodes, the mean over the opponent's moves (a random opponent).
     Expectimax,
+    /// Monte Carlo tree search (UCT) with the game's rollout policy.
+    Mcts,
 }
 
 /// A set of enhancements together with the algorithm.
@@ -208,6 +210,15 @@ pub const PRESETS: &[Preset] = &[
         help: "expectimax against a random opponent, no flags",
         config: Config {
             algorithm: Algorithm::Expectimax,
+            flags: 0,
+        },
+    },
+    Preset {
+        name: "mcts",
+        help: "Monte Carlo tree search (UCT) with the game's rollouts, no flags; params \
+               playouts, uct-c, mcts-seed",
+        config: Config {
+            algorithm: Algorithm::Mcts,
             flags: 0,
         },
     },
@@ -289,8 +300,14 @@ impl Config {
     }
 
     fn validate(&self) -> Result<(), String> {
-        if self.algorithm == Algorithm::Expectimax && self.flags != 0 {
-            return Err("expectimax takes no flags".into());
+        if self.algorithm != Algorithm::Negamax && self.flags != 0 {
+            return Err(format!(
+                "{} takes no flags",
+                PRESETS
+                    .iter()
+                    .find(|p| p.config.algorithm == self.algorithm)
+                    .map_or("this algorithm", |p| p.name)
+            ));
         }
         if !self.has(Enhancement::Ab) {
             if let Some(e) = self.flags().into_iter().find(|e| e.needs_ab()) {

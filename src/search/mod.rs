@@ -1,12 +1,14 @@
 //! Search, generic over [`Game`](crate::game::Game): one negamax whose every enhancement is a
-//! runtime flag, an expectimax, configurations and parameters.
+//! runtime flag, an expectimax, a Monte Carlo tree search, configurations and parameters.
 //!
-//! This module never prints, reads a clock, touches a file or draws a random number; it sees
+//! This module never prints, reads a clock, touches a file or draws a random number (but for
+//! MCTS's generator, seeded from its `mcts-seed` parameter); it sees
 //! no concrete game. The same position, configuration and parameters give the same node
 //! counts, move and score every time.
 
 pub mod config;
 pub mod expectimax;
+pub mod mcts;
 mod negamax;
 mod ordering;
 pub mod params;

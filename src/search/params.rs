@@ -126,6 +126,12 @@ pub struct Params {
     /// `threat-space`: the longest forced win searched, in own moves (the winning one
     /// included; a win of n own moves takes 2n - 1 plies).
     pub threat_depth: u32,
+    /// MCTS: the playouts of one search (a time limit may end it earlier).
+    pub playouts: u32,
+    /// MCTS: the UCT exploration constant `c`, in thousandths (1414: the square root of 2).
+    pub uct_c: u32,
+    /// MCTS: the seed of the search's random numbers (tree expansion and rollouts).
+    pub mcts_seed: u32,
     /// Evaluation weights set by name (`stone-score=2`), any game's ([`Game::EVAL_PARAMS`]);
     /// [`Params::eval`] checks them against the game. Unset weights keep the game's defaults
     /// and are not written.
@@ -168,6 +174,9 @@ impl Default for Params {
             cand_radius: 1,
             greedy_width: 10,
             threat_depth: 3,
+            playouts: 2000,
+            uct_c: 1414,
+            mcts_seed: 0,
             eval_weights: BTreeMap::new(),
         }
     }
@@ -242,6 +251,9 @@ registry! {
     cand_radius, "cand-radius", 1, 4, "gomoku candidates: empty points this near a stone";
     greedy_width, "greedy-width", 1, 400, "greedy: moves kept per node";
     threat_depth, "threat-depth", 1, 5, "threat-space: own moves of the longest forced win";
+    playouts, "playouts", 1, 100_000_000, "mcts: playouts per search";
+    uct_c, "uct-c", 0, 100_000, "mcts: UCT exploration constant in thousandths";
+    mcts_seed, "mcts-seed", 0, u32::MAX, "mcts: seed of the playouts' random numbers";
 }
 
 /// A named set of `--param` assignments (`--params NAME`).

@@ -15,6 +15,9 @@
 //! - `n_interior` counts nodes and q-nodes that generated moves and searched them, so
 //!   expanding quiescence nodes are in it; a q-node that stands pat or reaches `q-limit` is
 //!   not.
+//! - MCTS counts `n_playouts`, `n_tree_nodes` (the tree's size at the end) and
+//!   `n_rollout_plies`; its `n_nodes` are the tree nodes its playouts pass through (the root
+//!   once per playout) and its `n_leaves` the rollouts (see `search::mcts`).
 //! - Expectimax counts nodes, leaves and interior nodes the same way and stops counting at the
 //!   cap: a capped search has counted exactly `--max-nodes` nodes.
 //!
@@ -62,8 +65,21 @@ pub struct Counters {
     pub n_pvs_researches: u64,
     /// Root searches repeated after the aspiration window failed.
     pub n_aspiration_researches: u64,
-    /// The deepest ply reached, quiescence included.
+    /// The deepest ply reached, quiescence included (MCTS: the deepest tree ply).
     pub sel_depth: u64,
+    /// MCTS: playouts run (written only when not 0, as are the next two).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub n_playouts: u64,
+    /// MCTS: nodes in the tree at the end, the root included.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub n_tree_nodes: u64,
+    /// MCTS: moves played by the rollouts.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub n_rollout_plies: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 impl Counters {
@@ -93,6 +109,9 @@ impl AddAssign for Counters {
         self.n_pvs_researches += o.n_pvs_researches;
         self.n_aspiration_researches += o.n_aspiration_researches;
         self.sel_depth = self.sel_depth.max(o.sel_depth);
+        self.n_playouts += o.n_playouts;
+        self.n_tree_nodes += o.n_tree_nodes;
+        self.n_rollout_plies += o.n_rollout_plies;
     }
 }
 

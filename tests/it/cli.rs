@@ -104,6 +104,30 @@ fn errors_exit_2_and_say_what_is_wrong() {
         2,
         "null-r must be",
     );
+    let ablate_mcts = [
+        "ablate",
+        "--game",
+        "gomoku",
+        "--set",
+        "opening",
+        "--plan",
+        "configs=mcts",
+        "--depths",
+        "1",
+    ];
+    check(&ablate_mcts, 2, "mcts has no flags nor depth");
+    let search_mcts = [
+        "search",
+        "--game",
+        "gomoku",
+        "--config",
+        "mcts",
+        "--depth",
+        "1",
+        "--param",
+        "playouts=50",
+    ];
+    check(&search_mcts, 0, "50 playouts, ");
 }
 
 /// The committed Kalah ablation run (the newest).

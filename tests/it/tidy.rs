@@ -1,6 +1,7 @@
 //! The architecture's guards, read from the source: each layer imports only the layers
 //! below it (`game` < `search` < `runfolder` < `harness`, `report` < `matches` < `cli`;
-//! `gthd` uses only `game` and `search` and is used only by `cli`), and nothing
+//! `gthd` uses only `game` and `search` and is used only by `pbrain` and `cli`; `pbrain`
+//! uses `game`, `search` and `gthd` and is used only by `cli`), and nothing
 //! outside `cli` prints. A failure names the file and line.
 
 use std::path::{Path, PathBuf};
@@ -54,14 +55,26 @@ fn check_imports(module: &str, forbidden: &[&str]) {
 
 #[test]
 fn layers_import_only_the_layers_below() {
-    let above_search = ["runfolder", "harness", "report", "matches", "gthd", "cli"];
+    let above_search = [
+        "runfolder",
+        "harness",
+        "report",
+        "matches",
+        "gthd",
+        "pbrain",
+        "cli",
+    ];
     check_imports("game", &[&["search"][..], &above_search].concat());
     check_imports("search", &above_search);
     check_imports("runfolder", &above_search[1..]);
-    check_imports("harness", &["report", "matches", "gthd", "cli"]);
-    check_imports("report", &["harness", "matches", "gthd", "cli"]);
-    check_imports("matches", &["gthd", "cli"]);
-    check_imports("gthd", &["harness", "report", "matches", "cli"]);
+    check_imports("harness", &["report", "matches", "gthd", "pbrain", "cli"]);
+    check_imports("report", &["harness", "matches", "gthd", "pbrain", "cli"]);
+    check_imports("matches", &["gthd", "pbrain", "cli"]);
+    check_imports("gthd", &["harness", "report", "matches", "pbrain", "cli"]);
+    check_imports(
+        "pbrain",
+        &["runfolder", "harness", "report", "matches", "cli"],
+    );
 }
 
 #[test]
@@ -75,6 +88,7 @@ fn nothing_outside_the_cli_prints() {
         "report",
         "matches",
         "gthd",
+        "pbrain",
     ] {
         let found = offending_lines(module, &prints);
         assert!(

@@ -20,6 +20,7 @@
 //! in [`threats`].
 
 mod lines;
+mod rollout;
 pub mod threats;
 
 #[cfg(test)]
@@ -234,6 +235,12 @@ impl Gomoku {
         };
         let open = u32::from(empty(ahead as i32 + 1)) + u32::from(empty(-(behind as i32) - 1));
         (1 + ahead + behind, open)
+    }
+
+    /// Whether a stone stands on one of the (up to eight) points around `point`.
+    fn next_to_stone(&self, point: Point) -> bool {
+        let (row, col) = self.row_col(point);
+        (row - 1..=row + 1).any(|r| (col - 1..=col + 1).any(|c| self.at(r, c) != 0))
     }
 
     /// Whether a stone of `side` on the empty `point` would win.
@@ -515,6 +522,16 @@ impl Game for Gomoku {
 
     fn threat_search(&mut self, params: &GameParams, n_nodes: &mut u64) -> Option<Forced<Point>> {
         threats::root_threats(self, params.threat_depth, n_nodes)
+    }
+
+    /// The study's heuristic rollouts: win, else block the opponent's four, else a random
+    /// candidate (see `rollout.rs`).
+    fn rollout_move<R: rand::Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        scratch: &mut Vec<Point>,
+    ) -> Option<Point> {
+        rollout::rollout_move(self, rng, scratch)
     }
 
     fn format_move(&self, point: Point) -> String {

@@ -303,3 +303,34 @@ fn threat_space_claims_are_forced_wins_on_random_positions() {
     }
     assert!(wins >= 10, "only {wins} claimed wins");
 }
+
+/// The rollout policy wins when it can, else blocks the opponent's four, else plays a
+/// candidate, each candidate about equally often.
+#[test]
+fn rollouts_win_then_block_then_play_a_random_candidate() {
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut scratch = Vec::new();
+    let mut rollout = |game: &Gomoku| {
+        let mv = game.rollout_move(&mut rng, &mut scratch);
+        mv.map(|p| game.format_move(p))
+    };
+    // Black to move wins at c5 or h5 (the first in point order) though White has a four.
+    let win = game("9", "d5,d6,e5,e6,f5,f6,g5,g6");
+    assert_eq!(rollout(&win).as_deref(), Some("c5"));
+    // Black to move blocks White's d7..g7 at h7.
+    let block = game("9", "c7,d7,a1,e7,a3,f7,i1,g7");
+    assert_eq!(rollout(&block).as_deref(), Some("h7"));
+    assert_eq!(rollout(&game("9", "")).as_deref(), Some("e5"));
+    assert_eq!(rollout(&game("9", "a5,a6,b5,b6,c5,c6,d5,d6,e5")), None);
+    // Two stones side by side: the candidates are the 10 empty points around them.
+    let quiet = game("", "h8,i8");
+    let mut candidates = Vec::new();
+    quiet.candidates(1, &mut candidates);
+    assert_eq!(candidates.len(), 10);
+    let mut counts = std::collections::BTreeMap::new();
+    for _ in 0..2000 {
+        *counts.entry(rollout(&quiet).unwrap()).or_insert(0) += 1;
+    }
+    assert_eq!(counts.len(), candidates.len(), "{counts:?}");
+    assert!(counts.values().all(|&n| (140..=260).contains(&n)), "{counts:?}");
+}

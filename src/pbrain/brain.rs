@@ -1,0 +1,329 @@
+//! The brain: the board, the settings the manager sends with `INFO`, and the answer to each
+//! command, and [`serve`], the loop over the manager's lines.
+//!
+//! The brain keeps the stones in the order they were played so that `TAKEBACK` of the last
+//! stone and a change of rule (`INFO rule`) replay exactly. A `BOARD` position is replayed
+//! with the two colours alternating, the side to move (the brain) last; its stone counts
+//! must allow that. A command that cannot be carried out (a malformed line, a point off the
+//! board or taken, a move before `START`) answers `ERROR <why>` and leaves the board as it
+//! was.
+//!
+//! Time: the move is searched within the smaller of `timeout_turn` and a share of
+//! `time_left` (1/[`MOVES_TO_GO`] of it), each less a safety margin of a tenth plus
+//! [`SAFETY_MS`]; `timeout_turn 0` (play fast) leaves only depth 1. The engine deepens one
+//! depth at a time inside that allowance and plays the deepest completed search
+//! ([`Engine`]).
+
+use super::protocol::{format_xy, parse, parse_board_line, BoardLine, Command, Owner, Xy};
+use crate::game::gomoku::{Gomoku, Point, Rule, Undo, MAX_SIZE, MIN_SIZE};
+use crate::game::Game;
+use crate::gthd::Engine;
+use std::io::{self, BufRead, Write};
+use std::time::Duration;
+
+/// The match time left is spread over this many moves.
+pub const MOVES_TO_GO: u64 = 20;
+/// Milliseconds kept back from every allowance, on top of a tenth, for reading, writing and
+/// the last search's overrun.
+pub const SAFETY_MS: u64 = 30;
+
+/// The `rule` bits the brain plays: 1 exact five (2, continuous games, changes nothing for
+/// one game).
+const EXACT_FIVE: u32 = 1;
+const RENJU: u32 = 4;
+const CARO: u32 = 8;
+
+const NO_BOARD: &str = "no board: send START first";
+
+/// A Gomocup brain around a search engine.
+pub struct Brain {
+    engine: Engine<Gomoku>,
+    rule: Rule,
+    /// The board side, once `START` has set it.
+    size: Option<usize>,
+    game: Option<Gomoku>,
+    /// The stones in the order played, with what undoes them.
+    history: Vec<(Point, Undo)>,
+    /// The lines of a `BOARD` being read.
+    board: Option<Vec<(Xy, Owner)>>,
+    timeout_turn: Option<u64>,
+    timeout_match: Option<u64>,
+    time_left: Option<u64>,
+}
+
+impl Brain {
+    /// A brain that searches with `engine`, waiting for `START`.
+    pub fn new(engine: Engine<Gomoku>) -> Brain {
+        Brain {
+            engine,
+            rule: Rule::Freestyle,
+            size: None,
+            game: None,
+            history: Vec::new(),
+            board: None,
+            timeout_turn: None,
+            timeout_match: None,
+            time_left: None,
+        }
+    }
+
+    /// The replies to one line (often none); `None` after `END`.
+    pub fn handle(&mut self, line: &str) -> Option<Vec<String>> {
+        if self.board.is_some() {
+            return Some(self.board_line(line).into_iter().collect());
+        }
+        let reply = match parse(line) {
+            Err(why) => Err(why),
+            Ok(Command::End) => return None,
+            Ok(command) => self.command(command),
+        };
+        Some(match reply {
+            Ok(reply) => reply.into_iter().collect(),
+            Err(why) => vec![format!("ERROR {why}")],
+        })
+    }
+
+    fn command(&mut self, command: Command) -> Result<Option<String>, String> {
+        match command {
+            Command::Start(size) => self.start(size).map(Some),
+            Command::RectStart(w, h) if w == h => self.start(w).map(Some),
+            Command::RectStart(w, h) => Err(format!("only square boards, not {w}x{h}")),
+            Command::Restart => {
+                let size = self.size.ok_or("RESTART before START")?;
+                self.start(size).map(Some)
+            }
+            Command::Begin => self.play().map(Some),
+            Command::Turn(at) => {
+                let point = self.empty_point(at)?;
+                self.place(point);
+                self.play().map(Some)
+            }
+            Command::Board => {
+                self.position()?;
+                self.board = Some(Vec::new());
+                Ok(None)
+            }
+            Command::Takeback(at) => self.take_back(at).map(Some),
+            Command::Info(key, value) => self.info(&key, &value).map(|()| None),
+            Command::About => Ok(Some(format!(
+                "name=\"cutoff\", version=\"{}\", author=\"the cutoff authors\", country=\"-\"",
+                env!("CARGO_PKG_VERSION")
+            ))),
+            Command::End => unreachable!("END is handled before"),
+            Command::Unknown(keyword) => Ok(Some(format!(
+                "UNKNOWN `{keyword}` is not a command of the Gomocup protocol"
+            ))),
+        }
+    }
+
+    fn start(&mut self, size: usize) -> Result<String, String> {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            return Err(format!(
+                "size {size} is not supported ({MIN_SIZE}..={MAX_SIZE})"
+            ));
+        }
+        self.game = Some(Gomoku::new(size, 5, self.rule)?);
+        self.size = Some(size);
+        self.history.clear();
+        Ok("OK".into())
+    }
+
+    fn position(&self) -> Result<&Gomoku, String> {
+        self.game.as_ref().ok_or_else(|| NO_BOARD.into())
+    }
+
+    /// The point at `at`, which must be on the board and empty, in a game not over.
+    fn empty_point(&self, at: Xy) -> Result<Point, String> {
+        let game = self.position()?;
+        let size = game.size();
+        if at.x >= size || at.y >= size {
+            return Err(format!("{} is off the {size}x{size} board", format_xy(at)));
+        }
+        if game.outcome().is_some() {
+            return Err("the game is over".into());
+        }
+        let point = game.point(at.y, at.x);
+        if game.cell(point) != 0 {
+            return Err(format!("{} is taken", format_xy(at)));
+        }
+        Ok(point)
+    }
+
+    fn place(&mut self, point: Point) {
+        let game = self.game.as_mut().expect("checked by empty_point");
+        self.history.push((point, game.make(point)));
+    }
+
+    /// Searches the side to move's move, plays it and writes it.
+    fn play(&mut self) -> Result<String, String> {
+        let allowance = self.allowance();
+        let game = self.game.as_ref().ok_or(NO_BOARD)?;
+        if game.outcome().is_some() {
+            return Err("the game is over".into());
+        }
+        let choice = self
+            .engine
+            .choose(game, allowance, &[])
+            .ok_or("the engine found no move")?;
+        let size = game.size();
+        self.place(choice.mv);
+        let point = usize::from(choice.mv);
+        Ok(format_xy(Xy {
+            x: point % size,
+            y: point / size,
+        }))
+    }
+
+    /// The time the next move may take: see the module docs. `None` without a clock.
+    pub fn allowance(&self) -> Option<Duration> {
+        let keep = |ms: u64| ms.saturating_sub(ms / 10 + SAFETY_MS);
+        let turn = self.timeout_turn.map(keep);
+        let unlimited = self.timeout_match == Some(0);
+        let share = self
+            .time_left
+            .filter(|_| !unlimited)
+            .map(|left| keep(left / MOVES_TO_GO));
+        turn.into_iter()
+            .chain(share)
+            .min()
+            .map(Duration::from_millis)
+    }
+
+    fn take_back(&mut self, at: Xy) -> Result<String, String> {
+        let game = self.position()?;
+        let size = game.size();
+        let last = self.history.last().map(|&(p, _)| p);
+        if at.x >= size || at.y >= size || last != Some(game.point(at.y, at.x)) {
+            return Err(format!("{} is not the last stone played", format_xy(at)));
+        }
+        let (point, undo) = self.history.pop().expect("a last stone");
+        self.game.as_mut().expect("a board").unmake(point, undo);
+        Ok("OK".into())
+    }
+
+    fn info(&mut self, key: &str, value: &str) -> Result<(), String> {
+        let ms = || {
+            value
+                .parse::<u64>()
+                .map_err(|_| format!("INFO {key} needs a whole number, not `{value}`"))
+        };
+        match key {
+            "timeout_turn" => self.timeout_turn = Some(ms()?),
+            "timeout_match" => self.timeout_match = Some(ms()?),
+            "time_left" => self.time_left = Some(ms()?),
+            "rule" => self.set_rule(ms()? as u32)?,
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Plays under `rule`'s bits from now on (the stones so far replayed under it).
+    fn set_rule(&mut self, bits: u32) -> Result<(), String> {
+        if bits & (RENJU | CARO) != 0 {
+            return Err(format!("rule {bits}: renju and caro are not supported"));
+        }
+        let rule = match bits & EXACT_FIVE {
+            0 => Rule::Freestyle,
+            _ => Rule::ExactFive,
+        };
+        if let Some(size) = self.size {
+            let points: Vec<Point> = self.history.iter().map(|&(p, _)| p).collect();
+            let (game, history) = replay(size, rule, &points)?;
+            self.game = Some(game);
+            self.history = history;
+        }
+        self.rule = rule;
+        Ok(())
+    }
+
+    /// One line inside `BOARD`: a stone is kept, `DONE` sets the position and answers
+    /// with a move.
+    fn board_line(&mut self, line: &str) -> Option<String> {
+        let stones = self.board.as_mut().expect("reading a BOARD");
+        let reply = match parse_board_line(line) {
+            Err(why) => Err(why),
+            Ok(BoardLine::Stone(_, Owner::Mark)) => return None,
+            Ok(BoardLine::Stone(at, owner)) => {
+                stones.push((at, owner));
+                return None;
+            }
+            Ok(BoardLine::Done) => {
+                let stones = self.board.take().expect("reading a BOARD");
+                self.set_board(&stones).and_then(|()| self.play())
+            }
+        };
+        Some(reply.unwrap_or_else(|why| format!("ERROR {why}")))
+    }
+
+    /// Replaces the position by `stones` (the brain to move), or says why they are not one.
+    fn set_board(&mut self, stones: &[(Xy, Owner)]) -> Result<(), String> {
+        let size = self.size.expect("BOARD needs a board");
+        let mut points = [Vec::new(), Vec::new()];
+        for &(at, owner) in stones {
+            if at.x >= size || at.y >= size {
+                return Err(format!("BOARD: {} is off the board", format_xy(at)));
+            }
+            points[usize::from(owner == Owner::Opponent)].push((at.y * size + at.x) as Point);
+        }
+        let [own, opponent] = points;
+        let (first, second) = match opponent.len().checked_sub(own.len()) {
+            Some(0) => (&own, &opponent),
+            Some(1) => (&opponent, &own),
+            _ => {
+                return Err(format!(
+                    "BOARD has {} own and {} opponent stones: the brain cannot be to move",
+                    own.len(),
+                    opponent.len()
+                ))
+            }
+        };
+        let order: Vec<Point> = (0..first.len())
+            .flat_map(|i| std::iter::once(first[i]).chain(second.get(i).copied()))
+            .collect();
+        let (game, history) = replay(size, self.rule, &order)?;
+        self.game = Some(game);
+        self.history = history;
+        Ok(())
+    }
+}
+
+/// A new game of `size` under `rule` with `points` played in order, or why they cannot be.
+fn replay(
+    size: usize,
+    rule: Rule,
+    points: &[Point],
+) -> Result<(Gomoku, Vec<(Point, Undo)>), String> {
+    let mut game = Gomoku::new(size, 5, rule)?;
+    let mut history = Vec::with_capacity(points.len());
+    for &point in points {
+        if game.outcome().is_some() {
+            return Err("the stones hold a finished game".into());
+        }
+        if game.cell(point) != 0 {
+            let at = usize::from(point);
+            return Err(format!("{},{} holds two stones", at % size, at / size));
+        }
+        history.push((point, game.make(point)));
+    }
+    Ok((game, history))
+}
+
+/// Answers the manager's lines from `input` on `output` until `END` or the end of the
+/// input, flushing after every reply. Lines may end in CR LF, LF or CR; empty lines are
+/// skipped.
+pub fn serve(brain: &mut Brain, input: impl BufRead, output: &mut impl Write) -> io::Result<()> {
+    for chunk in input.split(b'\n') {
+        let chunk = chunk?;
+        let text = String::from_utf8_lossy(&chunk);
+        for line in text.split('\r').map(str::trim).filter(|l| !l.is_empty()) {
+            let Some(replies) = brain.handle(line) else {
+                return Ok(());
+            };
+            for reply in replies {
+                write!(output, "{reply}\r\n")?;
+                output.flush()?;
+            }
+        }
+    }
+    Ok(())
+}

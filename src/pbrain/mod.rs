@@ -1,0 +1,19 @@
+//! A Gomocup brain (PROTOCOLS.md, "Gomocup / Piskvork brain protocol"): `cutoff pbrain`
+//! plays Gomoku for a manager such as Piskvork over stdin and stdout with the project's
+//! negamax.
+//!
+//! - [`protocol`]: the manager's lines parsed; text only.
+//! - [`brain`]: the board, the `INFO` settings, the answer to each command, and the loop
+//!   over the lines ([`serve`]).
+//!
+//! The move choice under a depth or a time allowance is gthd's [`Engine`](crate::gthd::Engine),
+//! which is generic over the game. Like `gthd`, this module reads a clock (through the
+//! engine) and talks over the streams it is handed; it never prints and touches no files.
+
+pub mod brain;
+pub mod protocol;
+
+pub use brain::{serve, Brain};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,231 @@
+//! The protocol's lines, one case each, and the brain's answers: sizes, moves, illegal
+//! moves that keep the board, BOARD, TAKEBACK, INFO and the time allowance, line ends.
+
+use super::brain::{serve, Brain, SAFETY_MS};
+use super::protocol::{parse, parse_board_line, BoardLine, Command, Owner, Xy};
+use crate::game::gomoku::Gomoku;
+use crate::gthd::{Engine, Limit};
+use crate::search::{Config, Params};
+use std::time::Duration;
+
+fn xy(x: usize, y: usize) -> Xy {
+    Xy { x, y }
+}
+
+#[test]
+fn commands_parse_in_any_case_with_their_arguments() {
+    let cases = [
+        ("START 20", Command::Start(20)),
+        ("start 15", Command::Start(15)),
+        ("RECTSTART 20,15", Command::RectStart(20, 15)),
+        ("RESTART", Command::Restart),
+        ("BEGIN", Command::Begin),
+        ("TURN 10,4", Command::Turn(xy(10, 4))),
+        ("TURN 3, 0", Command::Turn(xy(3, 0))),
+        ("BOARD", Command::Board),
+        ("TAKEBACK 0,19", Command::Takeback(xy(0, 19))),
+        (
+            "INFO timeout_turn 5000",
+            Command::Info("timeout_turn".into(), "5000".into()),
+        ),
+        (
+            "INFO folder C:\\a b",
+            Command::Info("folder".into(), "C:\\a b".into()),
+        ),
+        (
+            "INFO evaluate",
+            Command::Info("evaluate".into(), String::new()),
+        ),
+        ("ABOUT", Command::About),
+        ("  END  ", Command::End),
+        ("PLAY 1,1", Command::Unknown("PLAY".into())),
+        ("SUGGEST", Command::Unknown("SUGGEST".into())),
+    ];
+    for (line, command) in cases {
+        assert_eq!(parse(line), Ok(command), "{line}");
+    }
+}
+
+#[test]
+fn a_known_command_with_bad_arguments_says_why() {
+    let cases = [
+        ("START", "START needs a whole number"),
+        ("START x", "not `x`"),
+        ("RECTSTART 20", "RECTSTART needs <width>,<height>"),
+        ("TURN 3", "TURN needs X,Y"),
+        ("TURN a,b", "TURN needs X,Y"),
+        ("TURN -1,2", "TURN needs X,Y"),
+        ("TAKEBACK", "TAKEBACK needs X,Y"),
+        ("BEGIN 3", "BEGIN takes no argument"),
+        ("INFO", "INFO needs a key"),
+    ];
+    for (line, needle) in cases {
+        let err = parse(line).unwrap_err();
+        assert!(err.contains(needle), "{line}: {err}");
+    }
+}
+
+#[test]
+fn board_lines_are_stones_or_done() {
+    assert_eq!(
+        parse_board_line("3,4,1"),
+        Ok(BoardLine::Stone(xy(3, 4), Owner::Own))
+    );
+    assert_eq!(
+        parse_board_line("0,0,2"),
+        Ok(BoardLine::Stone(xy(0, 0), Owner::Opponent))
+    );
+    assert_eq!(
+        parse_board_line("5,5,3"),
+        Ok(BoardLine::Stone(xy(5, 5), Owner::Mark))
+    );
+    assert_eq!(parse_board_line("done"), Ok(BoardLine::Done));
+    for bad in ["3,4", "3,4,1,1", "3,4,7", "a,4,1"] {
+        assert!(parse_board_line(bad).is_err(), "{bad}");
+    }
+}
+
+fn brain(depth: u32) -> Brain {
+    let config = Config::parse("alphabeta").unwrap();
+    let eval = <Gomoku as crate::game::Game>::DEFAULT_EVAL;
+    let engine =
+        Engine::<Gomoku>::new(config, Params::default(), eval, Limit::Depth(depth)).unwrap();
+    Brain::new(engine)
+}
+
+/// The replies of `brain` to `line`, joined with ` | `.
+fn say(brain: &mut Brain, line: &str) -> String {
+    brain.handle(line).expect("not END").join(" | ")
+}
+
+#[test]
+fn start_takes_every_square_size_from_5_to_20() {
+    let mut b = brain(1);
+    for size in 5..=20 {
+        assert_eq!(say(&mut b, &format!("START {size}")), "OK");
+    }
+    assert!(say(&mut b, "START 4").starts_with("ERROR size 4 is not supported"));
+    assert!(say(&mut b, "START 21").starts_with("ERROR"));
+    assert_eq!(say(&mut b, "RECTSTART 9,9"), "OK");
+    assert!(say(&mut b, "RECTSTART 20,15").starts_with("ERROR only square boards"));
+    assert_eq!(say(&mut b, "RESTART"), "OK");
+    assert!(brain(1).handle("END").is_none());
+    assert!(say(&mut brain(1), "RESTART").starts_with("ERROR RESTART before START"));
+    assert!(say(&mut brain(1), "TURN 1,1").starts_with("ERROR no board"));
+}
+
+#[test]
+fn illegal_opponent_moves_answer_error_and_keep_the_board() {
+    let mut b = brain(1);
+    say(&mut b, "START 15");
+    assert_eq!(say(&mut b, "BEGIN"), "7,7");
+    assert_eq!(say(&mut b, "TURN 7,7"), "ERROR 7,7 is taken");
+    assert_eq!(
+        say(&mut b, "TURN 15,0"),
+        "ERROR 15,0 is off the 15x15 board"
+    );
+    assert!(say(&mut b, "TURN 1").starts_with("ERROR TURN needs X,Y"));
+    assert!(say(&mut b, "HELLO").starts_with("UNKNOWN"));
+    // The board is as it was: one stone, the opponent to move.
+    let reply = say(&mut b, "TURN 8,8");
+    assert!(!reply.starts_with("ERROR"), "{reply}");
+    assert_eq!(
+        say(&mut b, "TAKEBACK 8,8").as_str(),
+        "ERROR 8,8 is not the last stone played"
+    );
+}
+
+#[test]
+fn takeback_removes_the_last_stone_and_the_move_is_played_again() {
+    let mut b = brain(2);
+    say(&mut b, "START 15");
+    let first = say(&mut b, "TURN 7,7");
+    assert_eq!(say(&mut b, &format!("TAKEBACK {first}")), "OK");
+    assert_eq!(say(&mut b, "TAKEBACK 7,7"), "OK");
+    assert_eq!(
+        say(&mut b, "TURN 7,7"),
+        first,
+        "the same position, the same move"
+    );
+}
+
+#[test]
+fn board_sets_the_position_and_the_brain_wins_or_blocks() {
+    let mut b = brain(2);
+    say(&mut b, "START 15");
+    // Own four on row 3 (x 2..=5): the brain wins at 1,3 or 6,3.
+    assert_eq!(say(&mut b, "BOARD"), "");
+    for line in [
+        "2,3,1", "3,3,1", "4,3,1", "5,3,1", "0,0,2", "9,9,2", "9,10,2", "9,12,2",
+    ] {
+        assert_eq!(say(&mut b, line), "");
+    }
+    let win = say(&mut b, "DONE");
+    assert!(win == "1,3" || win == "6,3", "{win}");
+    // The opponent's four closed at one end, one stone more than ours: the brain blocks.
+    say(&mut b, "BOARD");
+    for line in [
+        "1,5,1", "2,5,2", "3,5,2", "4,5,2", "5,5,2", "10,10,1", "11,11,1", "12,13,1", "0,14,2",
+    ] {
+        say(&mut b, line);
+    }
+    assert_eq!(say(&mut b, "DONE"), "6,5");
+    // Counts that leave the brain not to move are refused; the board stays.
+    say(&mut b, "BOARD");
+    say(&mut b, "1,1,1");
+    assert!(say(&mut b, "DONE").starts_with("ERROR BOARD has 1 own and 0 opponent"));
+    assert!(say(&mut b, "BOARD").is_empty());
+    assert!(say(&mut b, "1,1").starts_with("ERROR a BOARD line is X,Y,F"));
+    say(&mut b, "1,1,2");
+    assert!(!say(&mut b, "DONE").starts_with("ERROR"));
+}
+
+#[test]
+fn info_sets_the_rule_and_the_clock() {
+    let mut b = brain(1);
+    assert_eq!(b.allowance(), None);
+    assert_eq!(say(&mut b, "INFO timeout_turn 1000"), "");
+    assert_eq!(b.allowance(), Some(Duration::from_millis(900 - SAFETY_MS)));
+    say(&mut b, "INFO timeout_match 100000");
+    say(&mut b, "INFO time_left 4000");
+    // A twentieth of 4000 ms is 200, less a tenth and the safety margin.
+    assert_eq!(b.allowance(), Some(Duration::from_millis(180 - SAFETY_MS)));
+    say(&mut b, "INFO timeout_match 0");
+    assert_eq!(b.allowance(), Some(Duration::from_millis(900 - SAFETY_MS)));
+    say(&mut b, "INFO timeout_turn 0");
+    assert_eq!(b.allowance(), Some(Duration::ZERO));
+    assert!(say(&mut b, "INFO time_left soon").starts_with("ERROR INFO time_left needs"));
+    assert_eq!(say(&mut b, "INFO max_memory 83886080"), "");
+    assert_eq!(say(&mut b, "INFO some_new_key 1"), "");
+    assert!(say(&mut b, "INFO rule 4").starts_with("ERROR rule 4: renju"));
+    // Own stones at x 2, 3, 4, 6, 7 of row 3: 5,3 makes six, a win in freestyle only.
+    let overline = |b: &mut Brain| {
+        say(b, "BOARD");
+        for line in ["2,3,1", "3,3,1", "4,3,1", "6,3,1", "7,3,1"] {
+            say(b, line);
+        }
+        for line in ["0,0,2", "0,2,2", "0,4,2", "0,8,2", "0,12,2"] {
+            say(b, line);
+        }
+        say(b, "DONE")
+    };
+    say(&mut b, "START 15");
+    assert_eq!(overline(&mut b), "5,3");
+    assert_eq!(say(&mut b, "INFO rule 1"), "");
+    assert_ne!(overline(&mut b), "5,3", "5,3 makes six under exact five");
+    assert!(say(&mut b, "ABOUT").starts_with("name=\"cutoff\", version="));
+}
+
+#[test]
+fn serve_reads_crlf_lf_and_cr_and_stops_at_end() {
+    let mut b = brain(1);
+    let input = "START 15\r\n\r\nABOUT\nRESTART\rBEGIN\r\nEND\r\nSTART 9\r\n";
+    let mut output = Vec::new();
+    serve(&mut b, input.as_bytes(), &mut output).unwrap();
+    let text = String::from_utf8(output).unwrap();
+    let lines: Vec<&str> = text.split("\r\n").collect();
+    assert_eq!(lines.len(), 5, "{text:?}");
+    assert_eq!(lines[0], "OK");
+    assert!(lines[1].starts_with("name="));
+    assert_eq!(&lines[2..], ["OK", "7,7", ""]);
+}

@@ -1,0 +1,159 @@
+//! MCTS: the same seed gives the same search, the tree grows by at most one node per
+//! playout, the stop flag ends it after a playout, it wins in one and blocks a four on
+//! Gomoku, and it beats random play at tic-tac-toe.
+
+use super::*;
+use crate::game::gomoku::Gomoku;
+use crate::game::kalah::Kalah;
+use crate::game::tictactoe::TicTacToe;
+
+fn params(playouts: u32, seed: u32) -> Params {
+    Params {
+        playouts,
+        mcts_seed: seed,
+        ..Params::default()
+    }
+}
+
+fn search<G: Game>(game: &G, params: &Params) -> Iteration<G::Move> {
+    let mut game = game.clone();
+    let before = format!("{game:?}");
+    let mut found = Mcts::new(params).search(&mut game, &mut |_| {});
+    assert_eq!(format!("{game:?}"), before, "the position is restored");
+    found.pop().unwrap()
+}
+
+fn gomoku(options: &str, moves: &str) -> Gomoku {
+    let mut game = Gomoku::from_options(options).unwrap();
+    game.play_moves(moves).unwrap();
+    game
+}
+
+/// A 15x15 middle game: eight stones around the centre.
+fn midgame() -> Gomoku {
+    gomoku("", "h8,h9,i9,g7,j10,i8,g9,j7")
+}
+
+#[test]
+fn the_same_seed_gives_the_same_move_and_counters() {
+    let p = params(300, 7);
+    let a = search(&midgame(), &p);
+    assert_eq!(a, search(&midgame(), &p));
+    assert_eq!(a.counters.n_playouts, 300);
+    let kalah = Kalah::from_options("").unwrap();
+    assert_eq!(search(&kalah, &p), search(&kalah, &p));
+    // Another seed draws other rollouts.
+    let b = search(&midgame(), &params(300, 8));
+    assert_ne!(a.counters, b.counters);
+}
+
+#[test]
+fn the_tree_grows_by_at_most_one_node_a_playout() {
+    for playouts in [1, 10, 500] {
+        let found = search(&midgame(), &params(playouts, 1));
+        let c = found.counters;
+        assert_eq!(c.n_playouts, u64::from(playouts));
+        assert!(c.n_tree_nodes <= c.n_playouts + 1, "{c:?}");
+        assert!(c.n_tree_nodes > 1 && c.n_rollout_plies > 0, "{c:?}");
+        assert!(c.n_nodes >= c.n_playouts, "{c:?}");
+        assert_eq!(found.pv.first(), found.best_move.as_ref());
+    }
+    // Tic-tac-toe's tree is small enough to fill: the nodes then stop growing.
+    let full = search(&TicTacToe::from_options("").unwrap(), &params(20_000, 1));
+    assert!(full.counters.n_tree_nodes < 20_000, "{:?}", full.counters);
+}
+
+#[test]
+fn a_raised_stop_flag_ends_the_search_after_one_playout() {
+    let mut mcts = Mcts::new(&params(1000, 1));
+    mcts.set_stop(Some(Arc::new(AtomicBool::new(true))));
+    let found = mcts.search(&mut midgame(), &mut |_| {}).pop().unwrap();
+    assert_eq!(found.counters.n_playouts, 1);
+    assert!(found.best_move.is_some());
+}
+
+#[test]
+fn a_finished_game_has_no_move() {
+    // Black's five on row 5.
+    let game = gomoku("9", "a5,a6,b5,b6,c5,c6,d5,d6,e5");
+    let found = search(&game, &params(100, 1));
+    assert_eq!(found.best_move, None);
+    assert_eq!(found.counters.n_playouts, 0);
+}
+
+#[test]
+fn it_wins_at_once_on_gomoku() {
+    // Black (to move) has d5..g5 open at both ends; White has three of its own.
+    let game = gomoku("9", "d5,d6,e5,e6,f5,f6,g5,a9");
+    let found = search(&game, &params(2000, 3));
+    let mv = game.format_move(found.best_move.unwrap());
+    assert!(["c5", "h5"].contains(&mv.as_str()), "played {mv}");
+    assert!(found.score > 900, "score {}", found.score);
+}
+
+#[test]
+fn it_blocks_the_opponents_four_on_gomoku() {
+    // White has d7..g7, closed at c7 by Black; Black (to move) must take h7.
+    let game = gomoku("9", "c7,d7,a1,e7,a3,f7,i1,g7");
+    for seed in 0..3 {
+        let found = search(&game, &params(2000, seed));
+        assert_eq!(
+            game.format_move(found.best_move.unwrap()),
+            "h7",
+            "seed {seed}"
+        );
+    }
+}
+
+/// `games` games of tic-tac-toe, MCTS alternating colours against uniformly random moves:
+/// MCTS's wins and losses.
+fn against_random(playouts: u32, games: u32) -> (u32, u32) {
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut mcts = Mcts::<TicTacToe>::new(&params(playouts, 5));
+    let (mut wins, mut losses) = (0, 0);
+    for index in 0..games {
+        let mut game = TicTacToe::from_options("").unwrap();
+        let me = (index % 2) as Side;
+        let mut moves = Vec::new();
+        while game.outcome().is_none() {
+            let mv = if game.side_to_move() == me {
+                mcts.search(&mut game, &mut |_| {})[0].best_move.unwrap()
+            } else {
+                game.rollout_move(&mut rng, &mut moves).unwrap()
+            };
+            game.make(mv);
+        }
+        match winner_of(game.side_to_move(), game.outcome().unwrap()) {
+            Some(side) if side == me => wins += 1,
+            Some(_) => losses += 1,
+            None => {}
+        }
+    }
+    (wins, losses)
+}
+
+#[test]
+fn it_beats_random_play_at_tic_tac_toe() {
+    let (wins, losses) = against_random(400, 40);
+    assert!(
+        wins >= 30 && losses == 0,
+        "{wins} wins, {losses} losses of 40"
+    );
+}
+
+#[test]
+fn records_carry_the_mcts_counters_only_when_set() {
+    let found = search(&midgame(), &params(20, 1));
+    let json = serde_json::to_string(&found.counters).unwrap();
+    assert!(json.contains("\"n_playouts\":20"), "{json}");
+    assert!(json.contains("\"n_tree_nodes\":") && json.contains("\"n_rollout_plies\":"));
+    let back: Counters = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, found.counters);
+    let negamax = serde_json::to_string(&Counters::default()).unwrap();
+    assert!(
+        !negamax.contains("playouts") && !negamax.contains("tree_nodes"),
+        "{negamax}"
+    );
+    let old: Counters = serde_json::from_str(&negamax).unwrap();
+    assert_eq!(old, Counters::default());
+}
