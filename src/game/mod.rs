@@ -210,7 +210,8 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn spec(&self) -> String;
     /// Looks up an evaluation by name.
     fn parse_eval(name: &str) -> Option<Self::Eval>;
-    /// The name of `eval`, one of [`Game::EVAL_NAMES`].
+    /// The name of `eval` as [`Game::parse_eval`] returns it (with default weights), one of
+    /// [`Game::EVAL_NAMES`].
     fn eval_name(eval: Self::Eval) -> &'static str {
         Self::EVAL_NAMES
             .iter()

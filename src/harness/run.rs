@@ -89,7 +89,10 @@ pub fn prepare<G: Game>(spec: &AblationSpec) -> Result<Prepared<G>> {
         .params
         .eval::<G>(spec.eval.as_deref())
         .map_err(|e| anyhow!(e))?;
-    let eval_name = G::eval_name(eval).to_string();
+    let eval_name = spec
+        .eval
+        .clone()
+        .unwrap_or_else(|| G::eval_name(G::DEFAULT_EVAL).to_string());
     let positions = select_positions(fixture.positions.clone(), spec.positions, &spec.fixture)?;
     let planned = spec.plan.configs(spec.full, spec.base)?;
     for planned in &planned {

@@ -261,6 +261,48 @@ fn sets_are_found_from_any_folder_and_reports_render_elsewhere() {
 }
 
 #[test]
+fn evaluation_weights_reach_the_run_and_are_recorded() {
+    let temp = Temp::new("weights");
+    let run = temp.0.join("run");
+    let ablate = [
+        "ablate",
+        "--game",
+        "gothello",
+        "--set",
+        "opening",
+        "--plan",
+        "configs=alphabeta,alphabeta+liberties",
+        "--eval",
+        "eye",
+        "--param",
+        "stone-score=2",
+        "--depths",
+        "2",
+        "--positions",
+        "2",
+        "--quiet",
+        "--out",
+        text(&run),
+    ];
+    check(&ablate, 0, "");
+    let manifest = std::fs::read(run.join("manifest.json")).unwrap();
+    let manifest: serde_json::Value = serde_json::from_slice(&manifest).unwrap();
+    assert_eq!(manifest["params"]["eval-weights"]["stone-score"], 2);
+    let summary = std::fs::read_to_string(run.join("summary.md")).unwrap();
+    assert!(
+        summary.contains("tt-scheme=two-big1, stone-score=2"),
+        "{summary}"
+    );
+    let mut number = ablate;
+    number[8] = "number";
+    check(
+        &number,
+        2,
+        "param stone-score weighs gothello's eye evaluation, not number",
+    );
+}
+
+#[test]
 fn verdicts_come_as_json_for_ci() {
     let temp = Temp::new("json");
     let base = copied_run(&temp.0.join("base"), str::to_string);

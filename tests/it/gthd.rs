@@ -342,6 +342,22 @@ fn two_clients_play_a_complete_game() {
 }
 
 #[test]
+fn evaluation_weights_and_the_tie_break_play_through_gthd() {
+    let tuned = [
+        "--depth",
+        "2",
+        "--config",
+        "alphabeta+liberties",
+        "--eval",
+        "eye",
+        "--param",
+        "white-eye-score=3",
+    ];
+    let (refereed, _) = complete_game(Rules::default(), [&tuned, &["--depth", "1"]]);
+    assert!(refereed.rejected.is_empty());
+}
+
+#[test]
 fn two_clients_play_a_complete_game_under_time_controls() {
     let rules = Rules {
         clock: Some(100),
