@@ -34,7 +34,7 @@
 //!   lines, the move choice under a depth, node or time limit within the referee's clock,
 //!   and the game loop that checks the referee against its own board.
 //! - [`pbrain`]: a Gomocup brain (`cutoff pbrain`): the manager's lines, the board, the
-//!   `INFO` clock, and gthd's engine for the move.
+//!   `INFO` clock, and gthd's engine or MCTS for the move.
 //! - [`cli`]: the clap front end; game names validated into a [`game::GameId`], one
 //!   `match` ([`dispatch_game!`]) from it to generic code, validated specs, exit codes 0
 //!   (ok), 1 (a check failed), 2 (an error).

@@ -10,14 +10,14 @@
 //!
 //! Time: the move is searched within the smaller of `timeout_turn` and a share of
 //! `time_left` (1/[`MOVES_TO_GO`] of it), each less a safety margin of a tenth plus
-//! [`SAFETY_MS`]; `timeout_turn 0` (play fast) leaves only depth 1. The engine deepens one
-//! depth at a time inside that allowance and plays the deepest completed search
-//! ([`Engine`]).
+//! [`SAFETY_MS`]; `timeout_turn 0` (play fast) leaves only depth 1 (or one playout). The
+//! negamax engine deepens one depth at a time inside that allowance and plays the deepest
+//! completed search; MCTS stops its playouts at the allowance ([`Mover`]).
 
+use super::mover::Mover;
 use super::protocol::{format_xy, parse, parse_board_line, BoardLine, Command, Owner, Xy};
 use crate::game::gomoku::{Gomoku, Point, Rule, Undo, MAX_SIZE, MIN_SIZE};
 use crate::game::Game;
-use crate::gthd::Engine;
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
@@ -35,9 +35,9 @@ const CARO: u32 = 8;
 
 const NO_BOARD: &str = "no board: send START first";
 
-/// A Gomocup brain around a search engine.
+/// A Gomocup brain around a search.
 pub struct Brain {
-    engine: Engine<Gomoku>,
+    mover: Mover,
     rule: Rule,
     /// The board side, once `START` has set it.
     size: Option<usize>,
@@ -52,10 +52,10 @@ pub struct Brain {
 }
 
 impl Brain {
-    /// A brain that searches with `engine`, waiting for `START`.
-    pub fn new(engine: Engine<Gomoku>) -> Brain {
+    /// A brain that moves with `mover`, waiting for `START`.
+    pub fn new(mover: Mover) -> Brain {
         Brain {
-            engine,
+            mover,
             rule: Rule::Freestyle,
             size: None,
             game: None,
@@ -161,13 +161,13 @@ impl Brain {
         if game.outcome().is_some() {
             return Err("the game is over".into());
         }
-        let choice = self
-            .engine
-            .choose(game, allowance, &[])
-            .ok_or("the engine found no move")?;
+        let mv = self
+            .mover
+            .choose(game, allowance)
+            .ok_or("the search found no move")?;
         let size = game.size();
-        self.place(choice.mv);
-        let point = usize::from(choice.mv);
+        self.place(mv);
+        let point = usize::from(mv);
         Ok(format_xy(Xy {
             x: point % size,
             y: point / size,

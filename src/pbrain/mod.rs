@@ -5,15 +5,18 @@
 //! - [`protocol`]: the manager's lines parsed; text only.
 //! - [`brain`]: the board, the `INFO` settings, the answer to each command, and the loop
 //!   over the lines ([`serve`]).
+//! - [`mover`]: the move choice within the time allowance: gthd's negamax
+//!   [`Engine`](crate::gthd::Engine), which is generic over the game, or MCTS.
 //!
-//! The move choice under a depth or a time allowance is gthd's [`Engine`](crate::gthd::Engine),
-//! which is generic over the game. Like `gthd`, this module reads a clock (through the
-//! engine) and talks over the streams it is handed; it never prints and touches no files.
+//! Like `gthd`, this module reads a clock and talks over the streams it is handed; it never
+//! prints and touches no files.
 
 pub mod brain;
+pub mod mover;
 pub mod protocol;
 
 pub use brain::{serve, Brain};
+pub use mover::Mover;
 
 #[cfg(test)]
 mod tests;

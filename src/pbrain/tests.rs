@@ -2,11 +2,13 @@
 //! moves that keep the board, BOARD, TAKEBACK, INFO and the time allowance, line ends.
 
 use super::brain::{serve, Brain, SAFETY_MS};
+use super::mover::Mover;
 use super::protocol::{parse, parse_board_line, BoardLine, Command, Owner, Xy};
 use crate::game::gomoku::Gomoku;
 use crate::gthd::{Engine, Limit};
+use crate::search::mcts::Mcts;
 use crate::search::{Config, Params};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 fn xy(x: usize, y: usize) -> Xy {
     Xy { x, y }
@@ -90,7 +92,17 @@ fn brain(depth: u32) -> Brain {
     let eval = <Gomoku as crate::game::Game>::DEFAULT_EVAL;
     let engine =
         Engine::<Gomoku>::new(config, Params::default(), eval, Limit::Depth(depth)).unwrap();
-    Brain::new(engine)
+    Brain::new(Mover::Negamax(Box::new(engine)))
+}
+
+/// A brain playing MCTS with `playouts` playouts, or until `time_ms` if given.
+fn mcts_brain(playouts: u32, time_ms: Option<u64>) -> Brain {
+    let params = Params {
+        playouts,
+        ..Params::default()
+    };
+    let time = time_ms.map(Duration::from_millis);
+    Brain::new(Mover::Mcts(Box::new(Mcts::new(&params)), time))
 }
 
 /// The replies of `brain` to `line`, joined with ` | `.
@@ -228,4 +240,44 @@ fn serve_reads_crlf_lf_and_cr_and_stops_at_end() {
     assert_eq!(lines[0], "OK");
     assert!(lines[1].starts_with("name="));
     assert_eq!(&lines[2..], ["OK", "7,7", ""]);
+}
+
+#[test]
+fn an_mcts_brain_blocks_a_four_and_keeps_to_its_time() {
+    let mut b = mcts_brain(2000, None);
+    say(&mut b, "START 15");
+    say(&mut b, "BOARD");
+    for line in [
+        "1,5,1", "2,5,2", "3,5,2", "4,5,2", "5,5,2", "10,10,1", "11,11,1", "12,13,1", "0,14,2",
+    ] {
+        say(&mut b, line);
+    }
+    assert_eq!(say(&mut b, "DONE"), "6,5");
+    // Unbounded playouts under a 200 ms turn: the allowance (200 less a tenth and the
+    // margin) ends the search.
+    let mut b = mcts_brain(100_000_000, None);
+    say(&mut b, "START 15");
+    say(&mut b, "INFO timeout_turn 200");
+    let start = Instant::now();
+    let reply = say(&mut b, "BEGIN");
+    assert_eq!(reply, "7,7");
+    let reply = say(&mut b, "TURN 8,8");
+    assert!(!reply.starts_with("ERROR"), "{reply}");
+    assert!(
+        start.elapsed() < Duration::from_millis(2 * 400),
+        "{:?}",
+        start.elapsed()
+    );
+    // The brain's own time per move ends it too, when it is the shorter.
+    let mut b = mcts_brain(100_000_000, Some(50));
+    say(&mut b, "START 15");
+    say(&mut b, "INFO timeout_turn 100000");
+    let start = Instant::now();
+    say(&mut b, "BEGIN");
+    say(&mut b, "TURN 8,8");
+    assert!(
+        start.elapsed() < Duration::from_millis(400),
+        "{:?}",
+        start.elapsed()
+    );
 }

@@ -128,6 +128,8 @@ fn errors_exit_2_and_say_what_is_wrong() {
         "playouts=50",
     ];
     check(&search_mcts, 0, "50 playouts, ");
+    let pbrain_depth = ["pbrain", "--config", "mcts", "--depth", "3"];
+    check(&pbrain_depth, 2, "--depth: mcts is limited by --time-ms");
 }
 
 /// The committed Kalah ablation run (the newest).

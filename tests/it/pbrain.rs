@@ -184,11 +184,7 @@ fn play_game(size: usize, clock: Clock, args: [&[&str]; 2]) -> (usize, bool) {
 #[test]
 fn two_brains_play_whole_games_over_pipes() {
     let tactical = ["--config", "alphabeta+threat-space+candidate-sort+greedy"];
-    let turn = Clock {
-        timeout_turn: 300,
-        timeout_match: None,
-    };
-    let (plies, five) = play_game(15, turn, [&tactical[..], &["--depth", "2"][..]]);
+    let (plies, five) = play_game(15, turn_300(), [&tactical[..], &["--depth", "2"][..]]);
     assert!(
         plies >= 9 && (five || plies == 225),
         "{plies} plies, five {five}"
@@ -209,6 +205,17 @@ fn two_brains_play_whole_games_over_pipes() {
     };
     let (plies, five) = play_game(9, short_match, [&deep[..], &deep[..]]);
     assert!(five || plies == 81, "{plies} plies");
+    // MCTS against negamax, each within the turn.
+    let mcts = ["--config", "mcts", "--time-ms", "200"];
+    let (plies, five) = play_game(15, turn_300(), [&mcts[..], &["--depth", "2"][..]]);
+    assert!(five || plies == 225, "{plies} plies");
+}
+
+fn turn_300() -> Clock {
+    Clock {
+        timeout_turn: 300,
+        timeout_match: None,
+    }
 }
 
 #[test]

@@ -7,10 +7,11 @@
 //! candidates). Randomness comes from one ChaCha8 generator seeded with `mcts-seed` at the
 //! start of each search, so a search is a function of the position and the parameters. The
 //! search stops after `playouts` playouts or, earlier, once the caller's stop flag is set
-//! (a match's clock); it never reads a clock itself. Rewards are 1 for a win, 1/2 for a
-//! draw and 0 for a loss, for the side that made the move into a node (Kalah's extra moves
-//! keep the side, so the mover is stored rather than alternated). The reported score is the
-//! best move's mean reward scaled to -1000 (a sure loss) ..= 1000 (a sure win).
+//! (a match's clock) or its stop check answers true (a Gomocup brain's deadline); it never
+//! reads a clock itself. Rewards are 1 for a win, 1/2 for a draw and 0 for a loss, for the
+//! side that made the move into a node (Kalah's extra moves keep the side, so the mover is
+//! stored rather than alternated). The reported score is the best move's mean reward
+//! scaled to -1000 (a sure loss) ..= 1000 (a sure win).
 //!
 //! Counters: `n_playouts`, `n_tree_nodes` (nodes in the tree at the end, the root
 //! included: at most `playouts + 1`) and `n_rollout_plies`; `n_nodes` counts the tree nodes
@@ -109,8 +110,8 @@ impl<G: Game> Mcts<G> {
     }
 
     /// Ends a search after the playout running when `stop` is set (but never before the
-    /// first); the move is then the one the playouts so far chose. The search never reads a clock; its caller sets the
-    /// flag.
+    /// first); the move is then the one the playouts so far chose. The search never reads a
+    /// clock; its caller sets the flag.
     pub fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
         self.stop = stop;
     }
@@ -122,15 +123,29 @@ impl<G: Game> Mcts<G> {
         game: &mut G,
         on_iteration: &mut dyn FnMut(&Iteration<G::Move>),
     ) -> Vec<Iteration<G::Move>> {
+        let flag = self.stop.clone();
+        let mut stop = || flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed));
+        self.search_until(game, &mut stop, on_iteration)
+    }
+
+    /// [`Mcts::search`] that also ends after the first playout after which `stop` answers
+    /// true (it is asked after every playout). The check is the caller's: it may read a
+    /// clock, which the search itself never does.
+    pub fn search_until(
+        &mut self,
+        game: &mut G,
+        stop: &mut dyn FnMut() -> bool,
+        on_iteration: &mut dyn FnMut(&Iteration<G::Move>),
+    ) -> Vec<Iteration<G::Move>> {
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
         self.counters = Counters::default();
         self.nodes.clear();
         self.arena.clear();
         self.nodes
             .push(Node::new(G::Move::default(), 1 - game.side_to_move()));
-        // One playout runs even when the flag is already up, so that there is a move.
+        // One playout runs even when the search is stopped at once, so that there is a move.
         let mut done = 0;
-        while done < self.playouts && (done == 0 || !self.stopped()) && game.outcome().is_none() {
+        while done < self.playouts && (done == 0 || !stop()) && game.outcome().is_none() {
             self.playout(game, &mut rng);
             done += 1;
         }
@@ -139,12 +154,6 @@ impl<G: Game> Mcts<G> {
         let iteration = self.iteration(game);
         on_iteration(&iteration);
         vec![iteration]
-    }
-
-    fn stopped(&self) -> bool {
-        self.stop
-            .as_ref()
-            .is_some_and(|stop| stop.load(Ordering::Relaxed))
     }
 
     /// One playout: select, expand, roll out, back up, and take every move back.
