@@ -101,5 +101,6 @@ pub mod matches;
 pub mod report;
 pub mod runfolder;
 pub mod search;
+pub mod solve;
 #[cfg(test)]
 mod testing;

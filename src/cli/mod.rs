@@ -15,6 +15,7 @@ mod perft;
 mod progress;
 mod report;
 mod search;
+mod solve;
 mod tournament;
 mod train;
 
@@ -76,6 +77,8 @@ enum Command {
     Train(train::TrainCommand),
     /// Play one game of Gothello on a Gthd referee's server (exit 1 when we lose on time).
     Gthd(gthd::GthdArgs),
+    /// Solve a Kalah position exactly: the final store margin under perfect play.
+    Solve(solve::SolveArgs),
 }
 
 /// Parses the command line, runs the command and turns the result into an exit code.
@@ -96,6 +99,7 @@ pub fn main() -> ExitCode {
         Some(Command::Tournament(args)) => tournament::run(args),
         Some(Command::Train(command)) => train::run(command),
         Some(Command::Gthd(args)) => gthd::run(args),
+        Some(Command::Solve(args)) => solve::run(args),
     };
     match result {
         Ok(Status::Ok) => ExitCode::SUCCESS,
