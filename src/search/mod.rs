@@ -7,6 +7,7 @@
 
 pub mod config;
 pub mod expectimax;
+pub mod minimal;
 mod negamax;
 mod ordering;
 pub mod params;

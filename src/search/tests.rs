@@ -202,6 +202,7 @@ mod cammp;
 mod fixes;
 mod game_specific;
 mod mates;
+mod minimal;
 mod support;
 mod tables;
 mod techniques;
