@@ -11,6 +11,7 @@ mod fixtures;
 mod gthd;
 mod match_;
 mod merge;
+mod minimal;
 mod perft;
 mod progress;
 mod report;
@@ -77,6 +78,8 @@ enum Command {
     Train(train::TrainCommand),
     /// Play one game of Gothello on a Gthd referee's server (exit 1 when we lose on time).
     Gthd(gthd::GthdArgs),
+    /// The minimal tree (perfect move ordering) at each depth, beside configurations' nodes.
+    Minimal(minimal::MinimalArgs),
     /// Solve a Kalah position exactly: the final store margin under perfect play.
     Solve(solve::SolveArgs),
 }
@@ -99,6 +102,7 @@ pub fn main() -> ExitCode {
         Some(Command::Tournament(args)) => tournament::run(args),
         Some(Command::Train(command)) => train::run(command),
         Some(Command::Gthd(args)) => gthd::run(args),
+        Some(Command::Minimal(args)) => minimal::run(args),
         Some(Command::Solve(args)) => solve::run(args),
     };
     match result {

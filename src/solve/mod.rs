@@ -35,7 +35,9 @@ impl Default for Settings {
     fn default() -> Settings {
         Settings {
             tt_mb: 1024,
-            endgame_mb: 1024,
+            // Measured on Kalah(6,3): 1 MiB (10 seeds) saves a quarter of the time; larger
+            // tables cost more to fill than they save.
+            endgame_mb: 1,
         }
     }
 }

@@ -1,6 +1,6 @@
 //! The architecture's guards, read from the source: each layer imports only the layers
 //! below it (`game` < `search` < `runfolder` < `harness`, `report` < `matches` < `cli`;
-//! `gthd` uses only `game` and `search` and is used only by `cli`), and nothing
+//! `gthd` uses only `game` and `search` and is used only by `cli`; `solve` uses only `game`), and nothing
 //! outside `cli` prints. A failure names the file and line.
 
 use std::path::{Path, PathBuf};
@@ -62,6 +62,7 @@ fn layers_import_only_the_layers_below() {
     check_imports("report", &["harness", "matches", "gthd", "cli"]);
     check_imports("matches", &["gthd", "cli"]);
     check_imports("gthd", &["harness", "report", "matches", "cli"]);
+    check_imports("solve", &[&["search"][..], &above_search].concat());
 }
 
 #[test]
@@ -75,6 +76,7 @@ fn nothing_outside_the_cli_prints() {
         "report",
         "matches",
         "gthd",
+        "solve",
     ] {
         let found = offending_lines(module, &prints);
         assert!(
