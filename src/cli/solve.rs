@@ -42,7 +42,9 @@ pub fn run(args: SolveArgs) -> Result<Status> {
             Duration::try_from_secs_f64(s)
                 .ok()
                 .filter(|d| !d.is_zero())
-                .ok_or_else(|| anyhow!("--time-limit-s must be a positive number of seconds, not {s}"))
+                .ok_or_else(|| {
+                    anyhow!("--time-limit-s must be a positive number of seconds, not {s}")
+                })
         })
         .transpose()?;
     let game: Kalah = load_position(&args.game)?;

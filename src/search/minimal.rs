@@ -29,11 +29,7 @@ pub struct MinimalTree {
 }
 
 /// The minimal tree of `game` to `depth` under `eval`.
-pub fn minimal_tree<G: Game, E: Evaluator<G> + Copy>(
-    game: &G,
-    depth: u32,
-    eval: E,
-) -> MinimalTree {
+pub fn minimal_tree<G: Game, E: Evaluator<G> + Copy>(game: &G, depth: u32, eval: E) -> MinimalTree {
     let config = Config::parse(ORACLE).expect("the oracle's configuration parses");
     let mut walk = Walk {
         oracle: Searcher::new(config, Params::default(), eval),
@@ -62,7 +58,14 @@ struct Walk<G: Game, E: Evaluator<G>> {
 impl<G: Game, E: Evaluator<G>> Walk<G, E> {
     /// Plain fail-soft alpha-beta, as the searcher's `alphabeta` runs it, over perfectly
     /// ordered moves.
-    fn node(&mut self, game: &mut G, depth: u32, mut alpha: Score, beta: Score, ply: usize) -> Score {
+    fn node(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        mut alpha: Score,
+        beta: Score,
+        ply: usize,
+    ) -> Score {
         self.tree.n_nodes += 1;
         if let Some(score) = game.terminal_score(ply) {
             self.tree.n_leaves += 1;
@@ -111,7 +114,11 @@ impl<G: Game, E: Evaluator<G>> Walk<G, E> {
         for (i, &mv) in moves.iter().enumerate() {
             let undo = game.make(mv);
             let value = self.exact(game, depth - 1);
-            let value = if game.side_to_move() == side { value } else { -value };
+            let value = if game.side_to_move() == side {
+                value
+            } else {
+                -value
+            };
             game.unmake(mv, undo);
             values.push((value, i, mv));
         }

@@ -103,10 +103,18 @@ fn the_endgame_size_fits_the_budget() {
 /// in a second (all up to Kalah(6,3) with `RUN_SLOW_TESTS`).
 #[test]
 fn published_values_are_reproduced() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/reference/kalah-solved.json");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/reference/kalah-solved.json"
+    );
     let data: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     let slow = std::env::var_os("RUN_SLOW_TESTS").is_some();
-    let quick = ["6,1,standard", "6,1,empty-capture", "6,2,standard", "6,2,empty-capture"];
+    let quick = [
+        "6,1,standard",
+        "6,1,empty-capture",
+        "6,2,standard",
+        "6,2,empty-capture",
+    ];
     let mut checked = 0;
     for case in data["cases"].as_array().unwrap() {
         let options = case["options"].as_str().unwrap();
@@ -115,7 +123,13 @@ fn published_values_are_reproduced() {
             continue;
         }
         let game = Kalah::from_options(options).unwrap();
-        let solution = solve_with(&game, Settings { tt_mb: 64, endgame_mb: 64 });
+        let solution = solve_with(
+            &game,
+            Settings {
+                tt_mb: 64,
+                endgame_mb: 64,
+            },
+        );
         let margin = case["margin"].as_i64().unwrap() as Score;
         assert_eq!(solution.value(), Some(margin), "Kalah({options})");
         checked += 1;
@@ -143,9 +157,15 @@ fn late_positions_match_alphabeta_to_the_end() {
             let mut game = late_position(options, left, &mut rng);
             let expected = alphabeta(&mut game, -Score::MAX, Score::MAX);
             for settings in [
-                Settings { tt_mb: 1, endgame_mb: 0 },
+                Settings {
+                    tt_mb: 1,
+                    endgame_mb: 0,
+                },
                 small(),
-                Settings { tt_mb: 16, endgame_mb: 16 },
+                Settings {
+                    tt_mb: 16,
+                    endgame_mb: 16,
+                },
             ] {
                 let solution = solve_with(&game, settings);
                 let spec = format!("{options} {}", game.board_string());
@@ -168,7 +188,11 @@ fn check_best_move(game: &Kalah, solution: &Solution) {
     let side = child.side_to_move();
     child.make(mv);
     let rest = solve_with(&child, small()).value().unwrap();
-    let value = if child.side_to_move() == side { rest } else { -rest };
+    let value = if child.side_to_move() == side {
+        rest
+    } else {
+        -rest
+    };
     assert_eq!(Some(value), solution.value(), "best move {mv}");
 }
 

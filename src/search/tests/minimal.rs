@@ -139,6 +139,10 @@ fn the_minimal_tree_has_the_value_and_at_most_alphabetas_nodes() {
         check(&kalah, depth, Kalah::DEFAULT_EVAL);
     }
     for depth in 1..=3 {
-        check(&mingmang, depth, crate::game::mingmang::MingMang::DEFAULT_EVAL);
+        check(
+            &mingmang,
+            depth,
+            crate::game::mingmang::MingMang::DEFAULT_EVAL,
+        );
     }
 }
