@@ -15,7 +15,12 @@
 //! - [`search`]: one generic negamax whose every enhancement is a runtime flag
 //!   ([`search::Enhancement`]), an expectimax, a Monte Carlo tree search (UCT with the
 //!   game's [`game::Game::rollout_move`]), configuration strings `preset(+flag|-flag)*`,
-//!   the [`search::Params`] of every tunable, the transposition table and the counters.
+//!   the [`search::Params`] of every tunable, the transposition table and the counters;
+//!   the minimal tree ([`search::minimal`]: alpha-beta's nodes under perfect move ordering).
+//! - [`solve`]: the exact Kalah solver (`cutoff solve`): MTD(f) over null-window alpha-beta
+//!   with a table of proven bounds keyed by the houses and an endgame table filled on the
+//!   fly. It uses only `game` (Kalah's public accessors), never prints or reads a clock: the
+//!   caller passes a stop test.
 //! - [`runfolder`]: the run-folder format, the only code that knows `manifest.json` and
 //!   `records.jsonl`: typed manifest and records (one [`runfolder::SearchId`] per search), a
 //!   strict reader for finished runs and a tolerant one for runs in progress, the writers,
@@ -112,5 +117,6 @@ pub mod pbrain;
 pub mod report;
 pub mod runfolder;
 pub mod search;
+pub mod solve;
 #[cfg(test)]
 mod testing;

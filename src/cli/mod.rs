@@ -11,11 +11,13 @@ mod fixtures;
 mod gthd;
 mod match_;
 mod merge;
+mod minimal;
 mod pbrain;
 mod perft;
 mod progress;
 mod report;
 mod search;
+mod solve;
 mod tournament;
 mod train;
 
@@ -79,6 +81,10 @@ enum Command {
     Gthd(gthd::GthdArgs),
     /// Play Gomoku as a Gomocup brain over stdin and stdout (Piskvork's protocol).
     Pbrain(pbrain::PbrainArgs),
+    /// The minimal tree (perfect move ordering) at each depth, beside configurations' nodes.
+    Minimal(minimal::MinimalArgs),
+    /// Solve a Kalah position exactly: the final store margin under perfect play.
+    Solve(solve::SolveArgs),
 }
 
 /// Parses the command line, runs the command and turns the result into an exit code.
@@ -100,6 +106,8 @@ pub fn main() -> ExitCode {
         Some(Command::Train(command)) => train::run(command),
         Some(Command::Gthd(args)) => gthd::run(args),
         Some(Command::Pbrain(args)) => pbrain::run(args),
+        Some(Command::Minimal(args)) => minimal::run(args),
+        Some(Command::Solve(args)) => solve::run(args),
     };
     match result {
         Ok(Status::Ok) => ExitCode::SUCCESS,

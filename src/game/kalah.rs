@@ -120,6 +120,21 @@ impl Kalah {
         self.houses_of(side).iter().map(|&s| u32::from(s)).sum()
     }
 
+    /// Houses a side.
+    pub fn houses(&self) -> usize {
+        self.houses
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The seeds of `side`'s houses, from its left (house 1) to its right.
+    pub fn house_seeds(&self, side: Side) -> &[u8] {
+        self.houses_of(side)
+    }
+
     /// Seeds in `side`'s store.
     pub fn store_seeds(&self, side: Side) -> u32 {
         u32::from(self.pos.pits[self.store(side)])

@@ -9,6 +9,7 @@
 pub mod config;
 pub mod expectimax;
 pub mod mcts;
+pub mod minimal;
 mod negamax;
 mod ordering;
 pub mod params;

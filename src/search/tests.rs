@@ -203,6 +203,7 @@ mod fixes;
 mod game_specific;
 mod gothello;
 mod mates;
+mod minimal;
 mod support;
 mod tables;
 mod techniques;

@@ -1,8 +1,8 @@
 //! The architecture's guards, read from the source: each layer imports only the layers
 //! below it (`game` < `search` < `runfolder` < `harness`, `report` < `matches` < `cli`;
 //! `gthd` uses only `game` and `search` and is used only by `pbrain` and `cli`; `pbrain`
-//! uses `game`, `search` and `gthd` and is used only by `cli`), and nothing
-//! outside `cli` prints. A failure names the file and line.
+//! uses `game`, `search` and `gthd` and is used only by `cli`; `solve` uses only `game`),
+//! and nothing outside `cli` prints. A failure names the file and line.
 
 use std::path::{Path, PathBuf};
 
@@ -75,6 +75,7 @@ fn layers_import_only_the_layers_below() {
         "pbrain",
         &["runfolder", "harness", "report", "matches", "cli"],
     );
+    check_imports("solve", &[&["search"][..], &above_search].concat());
 }
 
 #[test]
@@ -89,6 +90,7 @@ fn nothing_outside_the_cli_prints() {
         "matches",
         "gthd",
         "pbrain",
+        "solve",
     ] {
         let found = offending_lines(module, &prints);
         assert!(

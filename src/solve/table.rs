@@ -1,0 +1,93 @@
+//! The solver's transposition table: proven bounds on the future margin of a house
+//! configuration, keyed by the configuration itself (so there are no false hits), in buckets
+//! of four 16-byte entries that keep the entries whose subtrees cost the most work.
+//!
+//! It knows nothing of the search that fills it.
+
+use super::board::View;
+
+/// One entry: the houses (the key), the bounds, the best move and the work it cost.
+#[derive(Clone, Copy, Debug, Default)]
+struct Entry {
+    houses: [u8; 12],
+    lower: i8,
+    upper: i8,
+    best: u8,
+    work: u8,
+}
+
+/// What a probe finds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    /// The future margin is at least this.
+    pub lower: i32,
+    /// The future margin is at most this.
+    pub upper: i32,
+    /// The best move found when these bounds were proven (a house number, 0 for none).
+    pub best: u8,
+}
+
+const BUCKET: usize = 4;
+
+/// The table: a power of two of buckets.
+pub struct Table {
+    entries: Vec<Entry>,
+    mask: usize,
+}
+
+impl Table {
+    /// A table of at most `megabytes` MiB (at least one bucket).
+    pub fn new(megabytes: usize) -> Table {
+        let bytes = megabytes.max(1) << 20;
+        let buckets = (bytes / (BUCKET * std::mem::size_of::<Entry>()))
+            .max(1)
+            .next_power_of_two()
+            / 2;
+        let buckets = buckets.max(1);
+        Table {
+            entries: vec![Entry::default(); buckets * BUCKET],
+            mask: buckets - 1,
+        }
+    }
+
+    fn bucket(&self, view: &View) -> usize {
+        let low = u64::from_le_bytes(view.houses[..8].try_into().expect("eight bytes"));
+        let high = u32::from_le_bytes(view.houses[8..].try_into().expect("four bytes"));
+        let mixed = (low ^ u64::from(high).rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        ((mixed >> 32) as usize & self.mask) * BUCKET
+    }
+
+    /// The bounds stored for `view`'s houses.
+    pub fn probe(&self, view: &View) -> Option<Bounds> {
+        let start = self.bucket(view);
+        self.entries[start..start + BUCKET]
+            .iter()
+            .find(|e| e.houses == view.houses)
+            .map(|e| Bounds {
+                lower: i32::from(e.lower),
+                upper: i32::from(e.upper),
+                best: e.best,
+            })
+    }
+
+    /// Stores `bounds` for `view`'s houses, proven with `nodes` nodes: over the same houses,
+    /// else over the entry of the least work in the bucket.
+    pub fn store(&mut self, view: &View, bounds: Bounds, nodes: u64) {
+        let work = (64 - nodes.leading_zeros()) as u8;
+        let start = self.bucket(view);
+        let bucket = &mut self.entries[start..start + BUCKET];
+        let slot = match bucket.iter().position(|e| e.houses == view.houses) {
+            Some(i) => i,
+            None => (0..BUCKET)
+                .min_by_key(|&i| bucket[i].work)
+                .expect("a bucket has entries"),
+        };
+        bucket[slot] = Entry {
+            houses: view.houses,
+            lower: bounds.lower as i8,
+            upper: bounds.upper as i8,
+            best: bounds.best,
+            work,
+        };
+    }
+}
