@@ -135,7 +135,7 @@ fn main() {
     let (kalah_depths, mingmang_depths): (&[u32], &[u32]) = if options.test {
         (&[4], &[2])
     } else {
-        (&[6, 8, 10], &[3, 4])
+        (&[6, 8, 10, 12], &[3, 4])
     };
     run_set::<Kalah>(
         &root.join("kalah/course-midgame.json"),
