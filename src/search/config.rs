@@ -138,6 +138,37 @@ const fn generic_bits() -> u32 {
     bits
 }
 
+/// How the negamax reads its flags: every flag test is `F::has(config, flag)`, so the one
+/// negamax serves every configuration through [`Runtime`], and the presets that benches and
+/// users time most (`alphabeta`, `alphabeta+id+tt-value+tt-move+pvs`) through a [`Fixed`]
+/// copy, chosen once per search, whose tests are constants the compiler folds away.
+pub(crate) trait Flags {
+    /// Whether `flag` is on in `config`.
+    fn has(config: &Config, flag: Enhancement) -> bool;
+}
+
+/// Flags read from the configuration at run time.
+pub(crate) struct Runtime;
+
+impl Flags for Runtime {
+    #[inline(always)]
+    fn has(config: &Config, flag: Enhancement) -> bool {
+        config.has(flag)
+    }
+}
+
+/// Flags known at compile time: the configuration's bits are `BITS` (the searcher checks
+/// that before choosing it).
+pub(crate) struct Fixed<const BITS: u32>;
+
+impl<const BITS: u32> Flags for Fixed<BITS> {
+    #[inline(always)]
+    fn has(config: &Config, flag: Enhancement) -> bool {
+        debug_assert_eq!(config.flags, BITS);
+        BITS & flag.bit() != 0
+    }
+}
+
 /// The search algorithm a configuration runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -348,6 +379,11 @@ impl Config {
     #[inline]
     pub fn has(&self, flag: Enhancement) -> bool {
         self.flags & flag.bit() != 0
+    }
+
+    /// The flags as bits, for [`Fixed`].
+    pub(crate) const fn bits(&self) -> u32 {
+        self.flags
     }
 
     /// This configuration with `flag` on.

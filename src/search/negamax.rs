@@ -11,7 +11,7 @@
 //! quiescence (`quiescence`). Iterative deepening hands the previous iteration's principal
 //! variation on: along it, its move is tried first where the table offers none.
 
-use super::config::{Config, Enhancement};
+use super::config::{Config, Enhancement, Fixed, Flags, Runtime};
 use super::ordering::{Ordering, Phase};
 use super::params::Params;
 use super::stats::{Counters, Iteration};
@@ -30,6 +30,19 @@ pub const MAX_DEPTH: u32 = 64;
 const MAX_PLY: usize = MAX_DEPTH as usize + 64;
 /// Scores beyond this are wins or losses at a known distance.
 const WIN_BOUND: Score = WIN_SCORE - MAX_PLY as Score;
+/// The stop flag is read once per this many nodes.
+const STOP_EVERY: u32 = 1024;
+/// The configurations with a compiled fast path (see [`Flags`]): `alphabeta` and
+/// `alphabeta+id+tt-value+tt-move+pvs`.
+const ALPHABETA: u32 = Config::from_flags(&[Enhancement::Ab]).bits();
+const ID_TT_PVS: u32 = Config::from_flags(&[
+    Enhancement::Ab,
+    Enhancement::Id,
+    Enhancement::TtValue,
+    Enhancement::TtMove,
+    Enhancement::Pvs,
+])
+.bits();
 
 /// A reusable negamax searcher for one game, configuration, parameter set and evaluation.
 pub struct Searcher<G: Game, E: Evaluator<G>> {
@@ -47,6 +60,12 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
     /// The nominal depth of the iteration running.
     iteration_depth: u32,
     node_limit: u64,
+    /// The smaller of the node limit and the budget, for the per-node test.
+    node_cap: u64,
+    /// Nodes left before the stop flag is read again.
+    stop_countdown: u32,
+    /// Whether the presets' compiled fast paths are used (the default).
+    fast_paths: bool,
     /// Set from outside (a match's clock) to stop the search as the node cap does.
     stop: Option<Arc<AtomicBool>>,
     /// The node budget (`u64::MAX`: none).
@@ -100,6 +119,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             spent: 0,
             iteration_depth: 0,
             node_limit: u64::MAX,
+            node_cap: u64::MAX,
+            stop_countdown: 1,
+            fast_paths: true,
             node_budget: u64::MAX,
             stop: None,
             capped: false,
@@ -124,8 +146,16 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         self.node_budget = budget.unwrap_or(u64::MAX);
     }
 
+    /// Uses the compiled fast paths of `alphabeta` and `alphabeta+id+tt-value+tt-move+pvs`
+    /// (`true`, the default) or the general path for every configuration: the same nodes,
+    /// moves and scores, for tests and benchmarks of the fast paths.
+    pub fn set_fast_paths(&mut self, on: bool) {
+        self.fast_paths = on;
+    }
+
     /// Stops a root search once `stop` is set, as the node cap does: the iteration running
-    /// is reported as capped. The search never reads a clock; its caller sets the flag.
+    /// is reported as capped (the flag is read every 1024 nodes). The search never reads a
+    /// clock; its caller sets the flag.
     pub fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
         self.stop = stop;
     }
@@ -165,6 +195,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         self.capped = false;
         self.exhausted = false;
         self.spent = 0;
+        self.node_cap = self.node_limit.min(self.node_budget);
+        self.stop_countdown = 1;
         self.prev_pv.clear();
         let (settled, mut threat_nodes) = self.threat_space(game);
         let mut iterations: Vec<Iteration<G::Move>> = Vec::new();
@@ -175,7 +207,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             self.iteration_depth = d;
             let score = match settled {
                 Some((mv, score)) => self.settle(mv, score),
-                None => self.root(game, d, guess),
+                None => self.root_any(game, d, guess),
             };
             self.spent += self.counters.expanded();
             let mut iteration = Iteration {
@@ -235,13 +267,13 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
 
     /// The node's moves: the game's search moves, only the threat search's move at the root
     /// when it left one, and the `greedy-width` best by move score under `greedy`.
-    fn node_moves(&mut self, game: &G, moves: &mut Vec<G::Move>, ply: usize) {
+    fn node_moves<F: Flags>(&mut self, game: &G, moves: &mut Vec<G::Move>, ply: usize) {
         moves.clear();
         game.generate_search_moves(&self.game_params, moves);
         if let (0, Some(only)) = (ply, self.root_only) {
             moves.retain(|&mv| mv == only);
         }
-        if self.config.has(Enhancement::Greedy) {
+        if F::has(&self.config, Enhancement::Greedy) {
             self.keep_best(game, moves);
         }
     }
@@ -268,22 +300,31 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         moves.extend(scratch.iter().map(|&(.., mv)| mv));
     }
 
+    /// One iteration at the root through the configuration's fast path if it has one.
+    fn root_any(&mut self, game: &mut G, depth: u32, guess: Option<Score>) -> Score {
+        match self.config.bits() {
+            ALPHABETA if self.fast_paths => self.root::<Fixed<ALPHABETA>>(game, depth, guess),
+            ID_TT_PVS if self.fast_paths => self.root::<Fixed<ID_TT_PVS>>(game, depth, guess),
+            _ => self.root::<Runtime>(game, depth, guess),
+        }
+    }
+
     /// One iteration at the root, inside an aspiration window when that flag is on.
-    fn root(&mut self, game: &mut G, depth: u32, guess: Option<Score>) -> Score {
+    fn root<F: Flags>(&mut self, game: &mut G, depth: u32, guess: Option<Score>) -> Score {
         let root = Node {
             ply: 0,
             after_null: false,
             after_noisy: false,
             on_pv: true,
         };
-        if !self.config.has(Enhancement::Aspiration) || game.terminal_score(0).is_some() {
-            return self.negamax(game, depth, -INFINITY, INFINITY, root);
+        if !F::has(&self.config, Enhancement::Aspiration) || game.terminal_score(0).is_some() {
+            return self.negamax::<F>(game, depth, -INFINITY, INFINITY, root);
         }
         let center = guess.unwrap_or_else(|| self.eval.evaluate(game));
         let delta = self.params.aspiration_window as Score;
         let (mut alpha, mut beta) = (center.saturating_sub(delta), center.saturating_add(delta));
         loop {
-            let score = self.negamax(game, depth, alpha, beta, root);
+            let score = self.negamax::<F>(game, depth, alpha, beta, root);
             if self.capped {
                 return score;
             }
@@ -298,13 +339,18 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
     }
 
+    /// Whether the search must unwind: the node cap or budget is spent (tested at every
+    /// node), or the stop flag is set (read every `STOP_EVERY` nodes).
     fn out_of_nodes(&mut self) -> bool {
         let used = self.spent + self.counters.expanded();
-        let stopped = self
-            .stop
-            .as_ref()
-            .is_some_and(|s| s.load(AtomicOrdering::Relaxed));
-        if used > self.node_limit.min(self.node_budget) || stopped {
+        self.stop_countdown -= 1;
+        let stopped = self.stop_countdown == 0 && {
+            self.stop_countdown = STOP_EVERY;
+            self.stop
+                .as_ref()
+                .is_some_and(|s| s.load(AtomicOrdering::Relaxed))
+        };
+        if used > self.node_cap || stopped {
             self.capped = true;
             self.exhausted = !stopped && self.node_budget < self.node_limit;
         }
@@ -314,7 +360,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// Searches the child reached by the move just made, negating only when the side to
     /// move has changed.
     #[allow(clippy::too_many_arguments)]
-    fn child(
+    fn child<F: Flags>(
         &mut self,
         game: &mut G,
         side: u8,
@@ -324,13 +370,13 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         node: Node,
     ) -> Score {
         if game.side_to_move() == side {
-            self.negamax(game, depth, alpha, beta, node)
+            self.negamax::<F>(game, depth, alpha, beta, node)
         } else {
-            -self.negamax(game, depth, -beta, -alpha, node)
+            -self.negamax::<F>(game, depth, -beta, -alpha, node)
         }
     }
 
-    fn negamax(
+    fn negamax<F: Flags>(
         &mut self,
         game: &mut G,
         depth: u32,
@@ -350,23 +396,23 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let mut window = (alpha, beta);
         if depth == 0 || node.ply + 1 >= MAX_PLY {
             if depth == 0 && self.params.tt_probe_leaves == 1 {
-                if let (_, Some(score)) = self.probe(game, depth, &mut window, node) {
+                if let (_, Some(score)) = self.probe::<F>(game, depth, &mut window, node) {
                     return score;
                 }
             }
-            return self.leaf(game, window.0, window.1, node);
+            return self.leaf::<F>(game, window.0, window.1, node);
         }
         let nodes_before = self.counters.expanded();
-        let (tt_move, tt_answer) = self.probe(game, depth, &mut window, node);
+        let (tt_move, tt_answer) = self.probe::<F>(game, depth, &mut window, node);
         if let Some(score) = tt_answer {
             return score;
         }
-        self.expand(game, depth, window, node, tt_move, nodes_before)
+        self.expand::<F>(game, depth, window, node, tt_move, nodes_before)
     }
 
     /// The rest of an interior node once the table has not settled it: null move, the moves
     /// in order, multi-cut, the move loop, the history, killers and table updates.
-    fn expand(
+    fn expand<F: Flags>(
         &mut self,
         game: &mut G,
         depth: u32,
@@ -375,38 +421,38 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         tt_move: Option<G::Move>,
         nodes_before: u64,
     ) -> Score {
-        let ab = self.config.has(Enhancement::Ab);
+        let ab = F::has(&self.config, Enhancement::Ab);
         let is_root = node.ply == 0;
-        if let Some(score) = self.try_null_move(game, depth, beta, node) {
+        if let Some(score) = self.try_null_move::<F>(game, depth, beta, node) {
             return score;
         }
         let mut moves = std::mem::take(&mut self.moves[node.ply]);
-        self.node_moves(game, &mut moves, node.ply);
+        self.node_moves::<F>(game, &mut moves, node.ply);
         if moves.is_empty() {
             self.moves[node.ply] = moves;
-            return self.leaf(game, alpha, beta, node);
+            return self.leaf::<F>(game, alpha, beta, node);
         }
         self.counters.n_interior += 1;
         let first = tt_move.or_else(|| self.pv_move(node));
         let slot = self.killer_slot(depth, node);
         self.ordering
-            .order(game, &self.config, &mut moves, first, slot, Phase::Main);
-        if let Some(score) = self.try_multi_cut(game, &moves, depth, (alpha, beta), node) {
+            .order::<G, F>(game, &self.config, &mut moves, first, slot, Phase::Main);
+        if let Some(score) = self.try_multi_cut::<F>(game, &moves, depth, (alpha, beta), node) {
             self.moves[node.ply] = moves;
             return score;
         }
         let side = game.side_to_move();
         let alpha_orig = alpha;
-        let tie_break = is_root && self.config.has(Enhancement::Liberties);
+        let tie_break = is_root && F::has(&self.config, Enhancement::Liberties);
         let (mut best, mut best_tie) = (-INFINITY, 0);
         let mut best_move = None;
         for (i, &mv) in moves.iter().enumerate() {
-            let reduce = self.late_move_reduction(game, mv, i, depth, is_root);
-            let (undo, mut next) = self.enter(game, mv, node.ply);
+            let reduce = self.late_move_reduction::<F>(game, mv, i, depth, is_root);
+            let (undo, mut next) = self.enter::<F>(game, mv, node.ply);
             next.on_pv = node.on_pv && self.prev_pv.get(node.ply) == Some(&mv);
             let score = match tie_break {
-                true => self.search_tie(game, side, depth, alpha, beta, next),
-                false => self.search_move(game, side, depth, reduce, i, alpha, beta, next),
+                true => self.search_tie::<F>(game, side, depth, alpha, beta, next),
+                false => self.search_move::<F>(game, side, depth, reduce, i, alpha, beta, next),
             };
             let tie = if tie_break {
                 game.root_tie_break(side)
@@ -435,28 +481,49 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 if i == 0 {
                     self.counters.n_first_move_cutoffs += 1;
                 }
-                self.ordering.record_killer(mv, slot, Phase::Main);
+                if F::has(&self.config, Enhancement::Killers) {
+                    self.ordering.record_killer(mv, slot, Phase::Main);
+                }
                 break;
             }
         }
         self.moves[node.ply] = moves;
         if let Some(mv) = best_move {
-            self.ordering.record_best(mv, best, slot);
-            if best > alpha_orig || self.params.history_all == 1 {
-                self.ordering.record_history(game, mv, depth);
-            }
+            self.record_best_move::<F>(game, mv, best, alpha_orig, depth, slot);
         }
         let size = self.counters.expanded() - nodes_before;
-        self.store(
+        self.store::<F>(
             game, depth, best, alpha_orig, beta, best_move, size, node.ply,
         );
         best
     }
 
+    /// A finished node's best move for the move-ordering tables that are on: CAMMP's second
+    /// killer and the history (credited when the move beat alpha, or always with
+    /// `history-all=1`).
+    fn record_best_move<F: Flags>(
+        &mut self,
+        game: &G,
+        mv: G::Move,
+        best: Score,
+        alpha_orig: Score,
+        depth: u32,
+        slot: usize,
+    ) {
+        if F::has(&self.config, Enhancement::Killers) {
+            self.ordering.record_best(mv, best, slot);
+        }
+        if F::has(&self.config, Enhancement::History)
+            && (best > alpha_orig || self.params.history_all == 1)
+        {
+            self.ordering.record_history(game, mv, depth);
+        }
+    }
+
     /// Makes `mv` at `ply`: the undo and the child node, which knows whether quiescence must
     /// follow the move.
-    fn enter(&self, game: &mut G, mv: G::Move, ply: usize) -> (G::Undo, Node) {
-        let noisy = self.config.has(Enhancement::Quiescence) && game.is_noisy(mv);
+    fn enter<F: Flags>(&self, game: &mut G, mv: G::Move, ply: usize) -> (G::Undo, Node) {
+        let noisy = F::has(&self.config, Enhancement::Quiescence) && game.is_noisy(mv);
         let undo = game.make(mv);
         let next = Node {
             ply: ply + 1,
@@ -476,7 +543,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// with 0 a reduced move is never searched at full depth and a reduced fail high stands
     /// (it may raise alpha or cut), in both.
     #[allow(clippy::too_many_arguments)]
-    fn search_move(
+    fn search_move<F: Flags>(
         &mut self,
         game: &mut G,
         side: u8,
@@ -487,7 +554,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         beta: Score,
         next: Node,
     ) -> Score {
-        let pvs = self.config.has(Enhancement::Pvs) && index > 0;
+        let pvs = F::has(&self.config, Enhancement::Pvs) && index > 0;
         let (lo, hi) = if pvs {
             (alpha, alpha + 1)
         } else {
@@ -497,15 +564,15 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         if reduce > 0 {
             self.counters.n_lmr_reductions += 1;
         }
-        let mut score = self.child(game, side, child_depth, lo, hi, next);
+        let mut score = self.child::<F>(game, side, child_depth, lo, hi, next);
         if reduce > 0 && score > alpha && self.params.lmr_research == 1 && !self.capped {
             self.counters.n_lmr_researches += 1;
             child_depth = depth - 1;
-            score = self.child(game, side, child_depth, lo, hi, next);
+            score = self.child::<F>(game, side, child_depth, lo, hi, next);
         }
         if pvs && score > alpha && score < beta && !self.capped {
             self.counters.n_pvs_researches += 1;
-            score = self.child(game, side, child_depth, alpha, beta, next);
+            score = self.child::<F>(game, side, child_depth, alpha, beta, next);
         }
         score
     }
@@ -517,7 +584,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// move of plain minimax) the move is searched as usual. Seeing ties costs nodes: every
     /// move that ties is searched exactly.
     #[allow(clippy::too_many_arguments)]
-    fn search_tie(
+    fn search_tie<F: Flags>(
         &mut self,
         game: &mut G,
         side: u8,
@@ -527,12 +594,12 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         next: Node,
     ) -> Score {
         if alpha == -INFINITY {
-            return self.search_move(game, side, depth, 0, 0, alpha, beta, next);
+            return self.search_move::<F>(game, side, depth, 0, 0, alpha, beta, next);
         }
         let high = (alpha + 1).min(beta);
-        let score = self.child(game, side, depth - 1, alpha - 1, high, next);
+        let score = self.child::<F>(game, side, depth - 1, alpha - 1, high, next);
         if score >= high && high < beta && !self.capped {
-            return self.child(game, side, depth - 1, alpha, beta, next);
+            return self.child::<F>(game, side, depth - 1, alpha, beta, next);
         }
         score
     }
@@ -551,7 +618,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     #[cfg(test)]
     pub(crate) fn null_move_at(&mut self, game: &mut G, depth: u32, beta: Score) -> Option<Score> {
         self.ordering.reset(game.move_index_space());
-        self.try_null_move(game, depth, beta, Self::test_node())
+        self.try_null_move::<Runtime>(game, depth, beta, Self::test_node())
     }
 
     /// Multi-cut over `game`'s moves in generation order at a non-root node, with fresh
@@ -566,7 +633,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         self.ordering.reset(game.move_index_space());
         let mut moves = Vec::new();
         game.generate_moves(&mut moves);
-        self.try_multi_cut(game, &moves, depth, window, Self::test_node())
+        self.try_multi_cut::<Runtime>(game, &moves, depth, window, Self::test_node())
     }
 
     #[cfg(test)]

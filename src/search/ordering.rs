@@ -3,7 +3,7 @@
 //! score (`candidate-sort`), then the history heuristic, each behind its own flag. Ties keep the game's generation order, so ordering
 //! is deterministic. Scratch space is per ply and reused, so ordering never allocates.
 
-use super::config::{Config, Enhancement};
+use super::config::{Config, Enhancement, Flags};
 use crate::game::{Game, Score};
 
 const TT_MOVE_SCORE: i64 = 1 << 40;
@@ -63,7 +63,7 @@ impl<M: Copy + Eq> Ordering<M> {
 
     /// Sorts `moves` best first by the flags that are on, `first` (the table's or the previous
     /// iteration's move) before all; leaves them alone when there is nothing to sort by.
-    pub fn order<G: Game<Move = M>>(
+    pub fn order<G: Game<Move = M>, F: Flags>(
         &mut self,
         game: &G,
         config: &Config,
@@ -72,9 +72,9 @@ impl<M: Copy + Eq> Ordering<M> {
         ply: usize,
         phase: Phase,
     ) {
-        let killers = config.has(Enhancement::Killers);
-        let history = config.has(Enhancement::History);
-        let static_score = config.has(Enhancement::CandidateSort);
+        let killers = F::has(config, Enhancement::Killers);
+        let history = F::has(config, Enhancement::History);
+        let static_score = F::has(config, Enhancement::CandidateSort);
         if first.is_none() && !killers && !history && !static_score {
             return;
         }

@@ -199,6 +199,7 @@ fn every_replacement_scheme_changes_the_tree() {
 
 mod budget;
 mod cammp;
+mod fast_paths;
 mod fixes;
 mod game_specific;
 mod gothello;

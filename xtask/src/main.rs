@@ -113,9 +113,9 @@ fn cutoff(command: &str, args: &[String]) -> ExitCode {
 }
 
 /// The criterion bench targets (`icount` is gungraun's, run by `xtask icount`).
-pub const CRITERION_BENCHES: &[&str] = &["games", "mingmang"];
+pub const CRITERION_BENCHES: &[&str] = &["games", "mingmang", "overhead"];
 
-/// `cargo bench -p cutoff --bench games --bench mingmang -- ARGS`: criterion's own `--save-baseline NAME`,
+/// `cargo bench -p cutoff --bench games --bench mingmang --bench overhead -- ARGS`: criterion's own `--save-baseline NAME`,
 /// `--baseline NAME` and filter arguments pass straight through.
 pub fn criterion(args: &[String]) -> ExitCode {
     let mut cargo = cargo();

@@ -3,12 +3,12 @@
 
 use super::{Node, Searcher, WIN_BOUND};
 use crate::game::{Evaluator, Game, Score};
-use crate::search::config::Enhancement;
+use crate::search::config::{Enhancement, Flags};
 
 impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// The plies to reduce the `index`-th move by (0: none); noisy moves are reduced only with
     /// `lmr-captures=1`.
-    pub(super) fn late_move_reduction(
+    pub(super) fn late_move_reduction<F: Flags>(
         &self,
         game: &G,
         mv: G::Move,
@@ -16,7 +16,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         depth: u32,
         is_root: bool,
     ) -> u32 {
-        let applies = self.config.has(Enhancement::Lmr)
+        let applies = F::has(&self.config, Enhancement::Lmr)
             && !is_root
             && index >= self.params.lmr_after as usize
             && depth >= self.params.lmr_min_depth
@@ -31,14 +31,14 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// Null-move pruning: hand the move over and search shallower with a null window; a
     /// fail high there cuts, returning beta (or with `null-fail-soft=1` the null search's
     /// value). Never when beta is a mate bound.
-    pub(super) fn try_null_move(
+    pub(super) fn try_null_move<F: Flags>(
         &mut self,
         game: &mut G,
         depth: u32,
         beta: Score,
         node: Node,
     ) -> Option<Score> {
-        let applies = self.config.has(Enhancement::NullMove)
+        let applies = F::has(&self.config, Enhancement::NullMove)
             && node.ply > 0
             && !node.after_null
             && depth >= self.params.null_min_depth
@@ -56,7 +56,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             on_pv: false,
         };
         let reduced = depth.saturating_sub(1 + self.params.null_r);
-        let score = self.child(game, side, reduced, beta - 1, beta, next);
+        let score = self.child::<F>(game, side, reduced, beta - 1, beta, next);
         game.unmake_null(undo);
         if self.capped || score < beta {
             return None;
@@ -72,7 +72,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// Multi-cut: search the first M moves shallower with a null window at beta (or with
     /// `multi-cut-full-window=1` the node's window); C fail highs cut the node, returning
     /// beta. With `multi-cut-no-null=1` the probes' children may not try a null move.
-    pub(super) fn try_multi_cut(
+    pub(super) fn try_multi_cut<F: Flags>(
         &mut self,
         game: &mut G,
         moves: &[G::Move],
@@ -80,7 +80,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         (alpha, beta): (Score, Score),
         node: Node,
     ) -> Option<Score> {
-        let applies = self.config.has(Enhancement::MultiCut)
+        let applies = F::has(&self.config, Enhancement::MultiCut)
             && node.ply > 0
             && depth >= self.params.multi_cut_min_depth
             && beta.abs() < WIN_BOUND;
@@ -97,9 +97,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         };
         let mut fail_highs = 0;
         for &mv in moves.iter().take(self.params.multi_cut_m as usize) {
-            let (undo, mut next) = self.enter(game, mv, node.ply);
+            let (undo, mut next) = self.enter::<F>(game, mv, node.ply);
             next.after_null = self.params.multi_cut_no_null == 1;
-            let score = self.child(game, side, reduced, lo, beta, next);
+            let score = self.child::<F>(game, side, reduced, lo, beta, next);
             game.unmake(mv, undo);
             if self.capped {
                 return None;

@@ -8,14 +8,20 @@
 
 use super::{Node, Searcher, MAX_PLY};
 use crate::game::{Evaluator, Game, Score};
-use crate::search::config::Enhancement;
+use crate::search::config::{Enhancement, Flags};
 use crate::search::ordering::Phase;
 
 impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// A node at depth 0: a static evaluation, or quiescence after a noisy move.
-    pub(super) fn leaf(&mut self, game: &mut G, alpha: Score, beta: Score, node: Node) -> Score {
-        if self.config.has(Enhancement::Quiescence) && node.after_noisy {
-            return self.quiesce(game, alpha, beta, node.ply, 0);
+    pub(super) fn leaf<F: Flags>(
+        &mut self,
+        game: &mut G,
+        alpha: Score,
+        beta: Score,
+        node: Node,
+    ) -> Score {
+        if F::has(&self.config, Enhancement::Quiescence) && node.after_noisy {
+            return self.quiesce::<F>(game, alpha, beta, node.ply, 0);
         }
         self.counters.n_leaves += 1;
         self.eval.evaluate(game)
@@ -23,7 +29,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
 
     /// Quiescence below a noisy move: stand pat on the evaluation, then search every move
     /// (or only the noisy ones), going on only after noisy moves, at most `q-limit` plies.
-    fn quiesce(
+    fn quiesce<F: Flags>(
         &mut self,
         game: &mut G,
         mut alpha: Score,
@@ -31,7 +37,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         ply: usize,
         qdepth: u32,
     ) -> Score {
-        let ab = self.config.has(Enhancement::Ab);
+        let ab = F::has(&self.config, Enhancement::Ab);
         self.counters.n_leaves += 1;
         let stand = self.eval.evaluate(game);
         if qdepth >= self.params.q_limit || ply + 1 >= MAX_PLY || (ab && stand >= beta) {
@@ -52,15 +58,15 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             moves.retain(|&mv| game.is_noisy(mv));
         }
         self.ordering
-            .order(game, &self.config, &mut moves, None, ply, Phase::Quiescence);
+            .order::<G, F>(game, &self.config, &mut moves, None, ply, Phase::Quiescence);
         let side = game.side_to_move();
         for &mv in moves.iter() {
             let noisy = game.is_noisy(mv);
             let undo = game.make(mv);
             let score = if game.side_to_move() == side {
-                self.qnode(game, alpha, beta, ply + 1, qdepth + 1, noisy)
+                self.qnode::<F>(game, alpha, beta, ply + 1, qdepth + 1, noisy)
             } else {
-                -self.qnode(game, -beta, -alpha, ply + 1, qdepth + 1, noisy)
+                -self.qnode::<F>(game, -beta, -alpha, ply + 1, qdepth + 1, noisy)
             };
             game.unmake(mv, undo);
             if self.capped {
@@ -70,7 +76,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             if ab {
                 alpha = alpha.max(score);
                 if score >= beta {
-                    self.ordering.record_killer(mv, ply, Phase::Quiescence);
+                    if F::has(&self.config, Enhancement::Killers) {
+                        self.ordering.record_killer(mv, ply, Phase::Quiescence);
+                    }
                     break;
                 }
             }
@@ -81,7 +89,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
 
     /// One quiescence node: it goes on after a noisy move, or at a q-ply where "quiet" is not
     /// tested.
-    fn qnode(
+    fn qnode<F: Flags>(
         &mut self,
         game: &mut G,
         alpha: Score,
@@ -104,6 +112,6 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             self.counters.n_leaves += 1;
             return self.eval.evaluate(game);
         }
-        self.quiesce(game, alpha, beta, ply, qdepth)
+        self.quiesce::<F>(game, alpha, beta, ply, qdepth)
     }
 }

@@ -3,20 +3,23 @@
 
 use super::{Node, Searcher, WIN_BOUND};
 use crate::game::{Evaluator, Game, Score};
-use crate::search::config::Enhancement;
+use crate::search::config::{Config, Enhancement, Flags};
 use crate::search::tt::{Bound, Entry};
 
 impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// Probes the table: the stored move (with `tt-move`) and, with `tt-value`, a score when
     /// the stored bound settles this node; with `tt-narrow=1` a bound that does not settle it
     /// narrows `window` (alpha, beta) instead.
-    pub(super) fn probe(
+    pub(super) fn probe<F: Flags>(
         &mut self,
         game: &G,
         depth: u32,
         window: &mut (Score, Score),
         node: Node,
     ) -> (Option<G::Move>, Option<Score>) {
+        if !uses_table::<F>(&self.config) {
+            return (None, None);
+        }
         let Some(tt) = &self.tt else {
             return (None, None);
         };
@@ -25,14 +28,14 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             return (None, None);
         };
         self.counters.n_tt_hits += 1;
-        let tt_move = if self.config.has(Enhancement::TtMove) {
+        let tt_move = if F::has(&self.config, Enhancement::TtMove) {
             entry.mv
         } else {
             None
         };
         let deep_enough = u32::from(entry.depth) == depth
             || (self.params.tt_cut_deeper == 1 && u32::from(entry.depth) > depth);
-        if !self.config.has(Enhancement::TtValue) || node.ply == 0 || !deep_enough {
+        if !F::has(&self.config, Enhancement::TtValue) || node.ply == 0 || !deep_enough {
             return (tt_move, None);
         }
         let value = from_tt(entry.value, node.ply);
@@ -57,7 +60,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn store(
+    pub(super) fn store<F: Flags>(
         &mut self,
         game: &G,
         depth: u32,
@@ -68,7 +71,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         size: u64,
         ply: usize,
     ) {
-        let ab = self.config.has(Enhancement::Ab);
+        if !uses_table::<F>(&self.config) {
+            return;
+        }
+        let ab = F::has(&self.config, Enhancement::Ab);
         let Some(tt) = &mut self.tt else { return };
         let bound = if !ab {
             Bound::Exact
@@ -88,6 +94,12 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             size: size.min(u64::from(u32::MAX)) as u32,
         });
     }
+}
+
+/// Whether a TT flag is on, that is whether the searcher has a table (known at compile time
+/// on the fast paths).
+fn uses_table<F: Flags>(config: &Config) -> bool {
+    F::has(config, Enhancement::TtValue) || F::has(config, Enhancement::TtMove)
 }
 
 /// Mate scores are stored relative to the node, so they stay right at any ply.

@@ -6,6 +6,7 @@
 use super::support::{config, iterations, kalah_positions, params, value};
 use crate::game::kalah::Kalah;
 use crate::game::{Evaluator, Game, Score, INFINITY, WIN_SCORE};
+use crate::search::config::Runtime;
 use crate::search::ordering::{Ordering, Phase};
 use crate::search::{Config, Params, Searcher};
 
@@ -251,7 +252,7 @@ fn ordered(ordering: &mut Ordering<u8>, text: &str, first: Option<u8>, slot: usi
     let game = Kalah::from_options("").unwrap();
     let mut moves: Vec<u8> = (1..=6).collect();
     let config = Config::parse(text).unwrap();
-    ordering.order(&game, &config, &mut moves, first, slot, Phase::Main);
+    ordering.order::<_, Runtime>(&game, &config, &mut moves, first, slot, Phase::Main);
     moves
 }
 
