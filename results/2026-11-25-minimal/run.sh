@@ -9,9 +9,9 @@ cutoff=target/release/cutoff
 $cutoff minimal -g kalah --set opening --positions 40 --depth 12 --json > "$out/minimal-kalah.jsonl"
 $cutoff minimal -g mingmang --set opening --positions 3 --depth 5 -c alphabeta -c cammp --json \
   > "$out/minimal-mingmang.jsonl"
-# Depth 6 (beyond the committed run): one position, cammp measured beside it.
-$cutoff minimal -g mingmang --set opening --positions 1 --depth 6 -c cammp --json \
-  | grep '"depth":6' > "$out/minimal-mingmang-d6.jsonl"
+# Depth 6 (beyond the committed run): the same 3 positions, cammp measured beside them.
+$cutoff minimal -g mingmang --set opening --positions 3 --depth 6 -c cammp --json \
+  > "$out/minimal-mingmang-d6.jsonl"
 python3 "$out/table.py" "$out/minimal-kalah.jsonl" results/2026-11-23-kalah-cammp > "$out/kalah.md"
 python3 "$out/table.py" "$out/minimal-mingmang.jsonl" results/2026-11-23-mingmang-cammp > "$out/mingmang.md"
 # Second route: the Kalah trees again to depth 8 with alphabeta and cammp measured beside
