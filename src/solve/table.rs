@@ -39,11 +39,9 @@ impl Table {
     /// A table of at most `megabytes` MiB (at least one bucket).
     pub fn new(megabytes: usize) -> Table {
         let bytes = megabytes.max(1) << 20;
-        let buckets = (bytes / (BUCKET * std::mem::size_of::<Entry>()))
-            .max(1)
-            .next_power_of_two()
-            / 2;
-        let buckets = buckets.max(1);
+        let fit = (bytes / (BUCKET * std::mem::size_of::<Entry>())).max(1);
+        // The largest power of two that fits.
+        let buckets = 1 << (usize::BITS - 1 - fit.leading_zeros());
         Table {
             entries: vec![Entry::default(); buckets * BUCKET],
             mask: buckets - 1,
@@ -55,6 +53,12 @@ impl Table {
         let high = u32::from_le_bytes(view.houses[8..].try_into().expect("four bytes"));
         let mixed = (low ^ u64::from(high).rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         ((mixed >> 32) as usize & self.mask) * BUCKET
+    }
+
+    /// The table's size in bytes.
+    #[cfg(test)]
+    pub fn bytes(&self) -> usize {
+        self.entries.len() * std::mem::size_of::<Entry>()
     }
 
     /// The bounds stored for `view`'s houses.

@@ -92,6 +92,13 @@ fn the_endgame_ranks_are_a_bijection() {
 }
 
 #[test]
+fn the_table_uses_the_largest_power_of_two_that_fits() {
+    assert_eq!(super::table::Table::new(1).bytes(), 1 << 20);
+    assert_eq!(super::table::Table::new(3).bytes(), 2 << 20);
+    assert_eq!(super::table::Table::new(64).bytes(), 64 << 20);
+}
+
+#[test]
 fn the_endgame_size_fits_the_budget() {
     assert_eq!(Endgame::size(12, 20), 225_792_840);
     assert_eq!(Endgame::seeds_for(12, 1, 48), 10);

@@ -410,3 +410,49 @@ fn matches_tournaments_and_models_from_the_command_line() {
     assert!(out.join("charts/score-matrix.png").exists());
     assert!(out.join("scores.csv").exists());
 }
+
+/// `cutoff solve`: the published value of Kalah(6,2) as JSON, bounds when the time runs out,
+/// and a clear refusal of what it does not solve.
+#[test]
+fn solve_prints_the_value_or_refuses() {
+    let solve = ["solve", "--game", "kalah:6,2,standard", "--tt-mb", "16"];
+    check(&[&solve[..], &["--json"]].concat(), 0, "\"value\":6");
+    check(&solve, 0, "value +6 for the side to move, best move 5");
+    let slow = [
+        "solve",
+        "--game",
+        "kalah:6,4,standard",
+        "--tt-mb",
+        "16",
+        "--time-limit-s",
+        "0.2",
+    ];
+    check(&slow, 0, "time limit reached: the value lies in [");
+    check(
+        &["solve", "--game", "kalah:6,4,course"],
+        2,
+        "does not support kalah:6,4,course",
+    );
+    check(&["solve", "--game", "mingmang"], 2, "solves Kalah only");
+    check(
+        &[&solve[..], &["--time-limit-s", "0"]].concat(),
+        2,
+        "--time-limit-s must be a positive",
+    );
+}
+
+/// `cutoff minimal`: the minimal tree per depth beside a configuration's nodes.
+#[test]
+fn minimal_prints_the_ratio_per_depth() {
+    let args = [
+        "minimal",
+        "--game",
+        "kalah",
+        "--depth",
+        "3",
+        "--config",
+        "alphabeta",
+    ];
+    check(&args, 0, "minimal");
+    check(&[&args[..], &["--json"]].concat(), 0, "\"minimal_nodes\"");
+}
