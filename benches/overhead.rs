@@ -31,7 +31,7 @@ fn bench_set<G: Game>(c: &mut Criterion, set: &str, depth: u32) {
         .map(|(_, game)| game)
         .collect();
     let alphabeta = Config::parse("alphabeta").expect("a preset");
-    let mut ours = |fast: bool| {
+    let ours = |fast: bool| {
         let mut searcher = Searcher::new(alphabeta, Params::default(), G::DEFAULT_EVAL);
         searcher.set_fast_paths(fast);
         move |games: &[G]| -> u64 {
