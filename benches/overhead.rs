@@ -50,14 +50,23 @@ fn bench_set<G: Game>(c: &mut Criterion, set: &str, depth: u32) {
             .iter()
             .map(|game| {
                 plain
-                    .search(&mut game.clone(), depth, &G::DEFAULT_EVAL, G::terminal_score)
+                    .search(
+                        &mut game.clone(),
+                        depth,
+                        &G::DEFAULT_EVAL,
+                        G::terminal_score,
+                    )
                     .nodes
             })
             .sum()
     };
     let (mut fast, mut general) = (ours(true), ours(false));
     let nodes = plain_nodes(&positions);
-    assert_eq!(fast(&positions), nodes, "alphabeta and plain visit the same nodes");
+    assert_eq!(
+        fast(&positions),
+        nodes,
+        "alphabeta and plain visit the same nodes"
+    );
     assert_eq!(general(&positions), nodes);
     let mut group = group(c, &format!("overhead-{}", set.replace('/', "-")));
     group.throughput(Throughput::Elements(nodes));
