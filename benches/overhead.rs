@@ -31,7 +31,7 @@ fn bench_set<G: Game>(c: &mut Criterion, set: &str, depth: u32) {
         .map(|(_, game)| game)
         .collect();
     let alphabeta = Config::parse("alphabeta").expect("a preset");
-    let mut ours = |fast: bool| {
+    let ours = |fast: bool| {
         let mut searcher = Searcher::new(alphabeta, Params::default(), G::DEFAULT_EVAL);
         searcher.set_fast_paths(fast);
         move |games: &[G]| -> u64 {
@@ -50,14 +50,23 @@ fn bench_set<G: Game>(c: &mut Criterion, set: &str, depth: u32) {
             .iter()
             .map(|game| {
                 plain
-                    .search(&mut game.clone(), depth, &G::DEFAULT_EVAL, G::terminal_score)
+                    .search(
+                        &mut game.clone(),
+                        depth,
+                        &G::DEFAULT_EVAL,
+                        G::terminal_score,
+                    )
                     .nodes
             })
             .sum()
     };
     let (mut fast, mut general) = (ours(true), ours(false));
     let nodes = plain_nodes(&positions);
-    assert_eq!(fast(&positions), nodes, "alphabeta and plain visit the same nodes");
+    assert_eq!(
+        fast(&positions),
+        nodes,
+        "alphabeta and plain visit the same nodes"
+    );
     assert_eq!(general(&positions), nodes);
     let mut group = group(c, &format!("overhead-{}", set.replace('/', "-")));
     group.throughput(Throughput::Elements(nodes));

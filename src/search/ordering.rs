@@ -75,7 +75,12 @@ impl<M: Copy + Eq> Ordering<M> {
         let killers = F::has(config, Enhancement::Killers);
         let history = F::has(config, Enhancement::History);
         let static_score = F::has(config, Enhancement::CandidateSort);
-        if first.is_none() && !killers && !history && !static_score {
+        if !killers && !history && !static_score {
+            // Only `first` to go first: the sort below would move it to the front and keep
+            // the rest in generation order.
+            if let Some(pos) = first.and_then(|f| moves.iter().position(|&mv| mv == f)) {
+                moves[..=pos].rotate_right(1);
+            }
             return;
         }
         self.scratch.clear();
