@@ -336,7 +336,7 @@ impl<G: Game> Agent<G> {
                     Agent::Expectimax(Box::new(Expectimax::new(eval)), depth)
                 }
                 Algorithm::Mcts => {
-                    let mut searcher = Mcts::new(&Params::default());
+                    let mut searcher = Mcts::new(&params);
                     let time = match *limit {
                         Limit::Playouts(n) => {
                             searcher.set_playouts(n);

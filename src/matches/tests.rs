@@ -488,6 +488,16 @@ fn playout_agents_run_their_playouts_and_repeat_themselves() {
     let first = choose();
     assert!(first.1 >= 300, "{first:?}");
     assert_eq!(first, choose());
+    let greedy = AgentSpec::parse("mcts:playouts=300,uct-c=0").unwrap();
+    let mut agent = Agent::new(&greedy, &game).unwrap();
+    let choice = agent
+        .choose(&game, &mut ChaCha8Rng::seed_from_u64(1))
+        .unwrap();
+    assert_ne!(
+        (choice.mv, choice.nodes, choice.depth),
+        first,
+        "uct-c reaches the tree search"
+    );
 }
 
 #[test]
