@@ -8,7 +8,7 @@
 //! line (saying how to repair it), and sorts the records. Any unreadable line is an error
 //! naming the file and line. This module does not decide which records a run needs.
 
-use super::format::{Manifest, Record, SearchId};
+use super::format::{Manifest, MinimalRecord, Record, SearchId};
 use anyhow::{bail, Context, Result};
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
@@ -19,6 +19,8 @@ use std::path::{Path, PathBuf};
 pub const MANIFEST: &str = "manifest.json";
 /// One line per finished search.
 pub const RECORDS: &str = "records.jsonl";
+/// One line per minimal tree computed (optional).
+pub const MINIMAL: &str = "minimal.jsonl";
 
 /// Reads `dir/manifest.json`, or `None` when there is none.
 pub fn read_manifest(dir: &Path) -> Result<Option<Manifest>> {
@@ -84,11 +86,11 @@ pub fn read_records(dir: &Path) -> Result<RecordsFile> {
 }
 
 /// Records with the line numbers they were read from.
-type Numbered = Vec<(usize, Record)>;
+type Numbered<T = Record> = Vec<(usize, T)>;
 
-/// Every complete record of the file at `path` with its line number, and where a torn last
-/// line starts.
-fn read_lines(path: &Path) -> Result<(Numbered, Option<u64>)> {
+/// Every complete line of the JSON-lines file at `path` with its line number, and where a
+/// torn last line starts.
+fn read_lines<T: serde::de::DeserializeOwned>(path: &Path) -> Result<(Numbered<T>, Option<u64>)> {
     if !path.exists() {
         return Ok((Vec::new(), None));
     }
@@ -115,6 +117,9 @@ pub struct Run {
     pub manifest: Manifest,
     /// Every record, sorted by [`SearchId`].
     pub records: Vec<Record>,
+    /// The minimal trees computed (`minimal.jsonl`, empty without it), sorted by depth and
+    /// position.
+    pub minimal: Vec<MinimalRecord>,
 }
 
 /// Reads `dir` strictly: a manifest that plans something, and records that are all complete,
@@ -145,7 +150,57 @@ pub fn read_run(dir: &Path) -> Result<Run> {
         );
     }
     let records = checked(&path, &manifest, records)?;
-    Ok(Run { manifest, records })
+    let minimal = read_minimal_checked(dir, &manifest)?;
+    Ok(Run {
+        manifest,
+        records,
+        minimal,
+    })
+}
+
+/// Reads `dir/minimal.jsonl` tolerantly, for adding to it: every complete line (none when
+/// the file is absent), and where a torn last line starts.
+pub fn read_minimal(dir: &Path) -> Result<(Vec<MinimalRecord>, Option<u64>)> {
+    let (numbered, torn_at) = read_lines(&dir.join(MINIMAL))?;
+    Ok((numbered.into_iter().map(|(_, m)| m).collect(), torn_at))
+}
+
+/// Reads `dir/minimal.jsonl` strictly: no torn line, every tree of a planned depth, none
+/// repeated; sorted by depth and position.
+fn read_minimal_checked(dir: &Path, manifest: &Manifest) -> Result<Vec<MinimalRecord>> {
+    let path = dir.join(MINIMAL);
+    let (lines, torn_at) = read_lines::<MinimalRecord>(&path)?;
+    if torn_at.is_some() {
+        bail!(
+            "{} ends in a torn line; run `cutoff minimal --run {}` again, which drops it and \
+             computes that tree again",
+            path.display(),
+            dir.display()
+        );
+    }
+    let mut sorted: BTreeMap<(u32, String), usize> = BTreeMap::new();
+    let mut trees = Vec::new();
+    for (line, tree) in lines {
+        if !manifest.depths.contains(&tree.depth) {
+            bail!(
+                "{} line {line}: depth {} is not in the manifest's plan",
+                path.display(),
+                tree.depth
+            );
+        }
+        let key = (tree.depth, tree.position.clone());
+        if let Some(first) = sorted.insert(key, line) {
+            bail!(
+                "{} line {line}: the minimal tree of position {} at depth {} repeats line {first}",
+                path.display(),
+                tree.position,
+                tree.depth
+            );
+        }
+        trees.push(tree);
+    }
+    trees.sort_by(|a, b| (a.depth, &a.position).cmp(&(b.depth, &b.position)));
+    Ok(trees)
 }
 
 /// The records sorted by identity, once each checked against the plan.
@@ -178,17 +233,20 @@ fn checked(path: &Path, manifest: &Manifest, records: Numbered) -> Result<Vec<Re
 
 /// Cuts a torn last line off `dir/records.jsonl`; returns whether there was one.
 pub fn drop_torn_line(dir: &Path) -> Result<bool> {
-    let Some(torn_at) = read_records(dir)?.torn_at else {
-        return Ok(false);
-    };
-    let path = dir.join(RECORDS);
+    match read_records(dir)?.torn_at {
+        Some(torn_at) => truncate(&dir.join(RECORDS), torn_at).map(|()| true),
+        None => Ok(false),
+    }
+}
+
+/// Cuts the file at `path` to `len` bytes.
+pub fn truncate(path: &Path, len: u64) -> Result<()> {
     let file = OpenOptions::new()
         .write(true)
-        .open(&path)
+        .open(path)
         .with_context(|| format!("opening {}", path.display()))?;
-    file.set_len(torn_at)
-        .with_context(|| format!("truncating {}", path.display()))?;
-    Ok(true)
+    file.set_len(len)
+        .with_context(|| format!("truncating {}", path.display()))
 }
 
 /// Appends values to a JSON-lines file (`records.jsonl`, a match's `games.jsonl`), one

@@ -1,5 +1,6 @@
-//! The typed contents of a run folder: [`Manifest`] (`manifest.json`) and [`Record`] (one
-//! line of `records.jsonl`), with the one identity of a search, [`SearchId`].
+//! The typed contents of a run folder: [`Manifest`] (`manifest.json`), [`Record`] (one
+//! line of `records.jsonl`) and [`MinimalRecord`] (one line of `minimal.jsonl`), with the one
+//! identity of a search, [`SearchId`].
 //!
 //! Configurations and techniques are held typed ([`Config`], [`Enhancement`], [`Role`]) and
 //! written as the same strings as ever, so every committed run stays readable. This module
@@ -49,6 +50,23 @@ impl fmt::Display for SearchId {
             self.position, self.config, self.depth
         )
     }
+}
+
+/// The minimal tree of one position at one depth, one line of `minimal.jsonl`: the nodes plain
+/// alpha-beta visits when every node's moves come best first by their exact values at the
+/// remaining depth (`search::minimal`), and the exact root value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MinimalRecord {
+    /// The fixture position's id.
+    pub position: String,
+    /// The depth.
+    pub depth: u32,
+    /// Nodes entered, counted as a search's `n_nodes` (no quiescence).
+    pub n_nodes: u64,
+    /// Nodes at depth 0 or terminal.
+    pub n_leaves: u64,
+    /// The exact minimax value of the position at the depth, for its side to move.
+    pub score: i32,
 }
 
 /// The result of a root search at one depth, as printed with `--json` and recorded.

@@ -1,7 +1,8 @@
 //! The run-folder format: the only code that knows `manifest.json` and `records.jsonl`.
 //!
-//! A run folder holds one run's spec and provenance ([`Manifest`]) and one line per finished
-//! search ([`Record`], identified by [`SearchId`]). `format` defines the typed contents,
+//! A run folder holds one run's spec and provenance ([`Manifest`]), one line per finished
+//! search ([`Record`], identified by [`SearchId`]) and, optionally, one line per minimal tree
+//! of a position at a depth ([`MinimalRecord`]). `format` defines the typed contents,
 //! `files` reads (strictly for finished runs, tolerantly for runs in progress) and writes
 //! them, `spec` lists where two runs' specs differ. `harness` writes run folders through
 //! this module and `report` reads them through it; neither touches the files directly.
@@ -14,9 +15,11 @@ mod spec;
 mod tests;
 
 pub use files::{
-    drop_torn_line, read_json, read_manifest, read_records, read_run, rewrite_records,
-    write_atomically, write_json, write_manifest, JsonlWriter, RecordWriter, RecordsFile, Run,
-    MANIFEST, RECORDS,
+    drop_torn_line, read_json, read_manifest, read_minimal, read_records, read_run,
+    rewrite_records, truncate, write_atomically, write_json, write_manifest, JsonlWriter,
+    RecordWriter, RecordsFile, Run, MANIFEST, MINIMAL, RECORDS,
 };
-pub use format::{DepthResult, FixtureRef, Manifest, PlannedConfig, Record, Role, SearchId};
+pub use format::{
+    DepthResult, FixtureRef, Manifest, MinimalRecord, PlannedConfig, Record, Role, SearchId,
+};
 pub use spec::{describe, differences, Difference, FieldKind};
