@@ -1,32 +1,56 @@
 //! `cutoff minimal`: the minimal tree (perfect move ordering) of positions at each depth,
-//! beside the nodes of the configurations named, as the ratio `nodes / minimal`.
+//! beside the nodes of the configurations named, as the ratio `nodes / minimal`; or, with
+//! `--run DIR`, the minimal trees of a run folder's positions and depths, added to its
+//! `minimal.jsonl` for the report (the computing is the harness's).
 
-use super::ablate::fixture_path;
+use super::ablate::{fixture_path, hardware_threads};
 use super::common::{check_depth, load_position, GameArgs, ParamArgs};
+use super::progress::{interrupt_flag, Progress};
 use super::Status;
 use crate::dispatch_game;
-use crate::game::Game;
+use crate::game::{split_game_string, Game, GameId};
 use crate::harness::fixtures::load_fixture;
 use crate::harness::measure::{root_search, SearchSpec};
+use crate::harness::minimal::{add_minimal_trees, MinimalSpec};
+use crate::runfolder::{read_manifest, MINIMAL};
 use crate::search::minimal::minimal_tree;
 use crate::search::{Config, MAX_DEPTH};
-use anyhow::{anyhow, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use serde_json::json;
+use std::path::{Path, PathBuf};
 
 #[derive(Args)]
+#[command(
+    after_help = "With --run DIR the trees are appended to DIR/minimal.jsonl as they \
+    finish; Ctrl-C stops taking new ones and keeps the finished ones (the same command \
+    resumes). Re-render the report afterwards with `cutoff report DIR`: its summary then has \
+    a `nodes / minimal` column per configuration and depth."
+)]
 pub struct MinimalArgs {
     #[command(flatten)]
     game: GameArgs,
+    /// A run folder of `cutoff ablate`: compute the minimal trees of its positions at its
+    /// depths (up to --depth) into DIR/minimal.jsonl, with its game, evaluation and
+    /// parameters.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["set", "config", "json"])]
+    run: Option<PathBuf>,
     /// A position set (a name in `fixtures/<game>/` or a path) instead of --moves.
     #[arg(long)]
     set: Option<String>,
-    /// With --set: the first N positions.
-    #[arg(long, requires = "set", value_parser = clap::value_parser!(u64).range(1..))]
+    /// With --set or --run: the first N positions.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     positions: Option<u64>,
-    /// Each depth from 1 to this.
-    #[arg(long, short)]
-    depth: u32,
+    /// Each depth from 1 to this (with --run: each of the run's depths up to this; all of
+    /// them when absent).
+    #[arg(long, short, required_unless_present = "run")]
+    depth: Option<u32>,
+    /// With --run: worker threads (default: every hardware thread).
+    #[arg(long, short, requires = "run")]
+    jobs: Option<usize>,
+    /// With --run: no progress bar and no messages on stderr.
+    #[arg(long, short, requires = "run")]
+    quiet: bool,
     /// A configuration whose nodes (main search, summed over its iterations) are set beside
     /// the minimal tree's (repeatable).
     #[arg(long, short)]
@@ -40,9 +64,57 @@ pub struct MinimalArgs {
 }
 
 pub fn run(args: MinimalArgs) -> Result<Status> {
-    check_depth(args.depth, MAX_DEPTH)?;
+    if let Some(depth) = args.depth {
+        check_depth(depth, MAX_DEPTH)?;
+    }
+    if let Some(dir) = &args.run {
+        return add_to_run(dir, &args);
+    }
+    if args.positions.is_some() && args.set.is_none() {
+        bail!("--positions needs --set or --run");
+    }
     let id = args.game.id()?;
     dispatch_game!(id, G => run_game::<G>(&args))
+}
+
+/// `--run DIR`: the run's game from its manifest, then the harness's computation.
+fn add_to_run(dir: &Path, args: &MinimalArgs) -> Result<Status> {
+    let manifest = read_manifest(dir)?
+        .with_context(|| format!("{}: not a run folder (no manifest.json)", dir.display()))?;
+    let (name, _) = split_game_string(&manifest.game);
+    let id = GameId::parse(name).map_err(|e| anyhow!(e))?;
+    let spec = MinimalSpec {
+        max_depth: args.depth,
+        positions: args.positions.map(|n| n as usize),
+        jobs: args.jobs.unwrap_or_else(hardware_threads).max(1),
+    };
+    let stop = interrupt_flag()?;
+    let depths = manifest.depths.iter().copied();
+    let depths = depths
+        .filter(|&d| args.depth.is_none_or(|max| d <= max))
+        .collect();
+    let mut progress =
+        Progress::new(dir.to_path_buf(), depths, args.quiet).counting("minimal trees");
+    let end = dispatch_game!(id, G => add_minimal_trees::<G>(dir, &spec, &mut progress, stop))?;
+    if end.interrupted() {
+        bail!(
+            "interrupted after {} of {} minimal trees, which are kept in {}; run the same \
+             command again to go on",
+            end.done_before + end.done_now,
+            end.total,
+            dir.join(MINIMAL).display()
+        );
+    }
+    if !args.quiet {
+        eprintln!(
+            "{}: {} minimal trees ({} computed now); re-render with `cutoff report {}`",
+            dir.join(MINIMAL).display(),
+            end.total,
+            end.done_now,
+            dir.display()
+        );
+    }
+    Ok(Status::Ok)
 }
 
 fn positions<G: Game>(args: &MinimalArgs) -> Result<Vec<(String, G)>> {
@@ -56,6 +128,8 @@ fn positions<G: Game>(args: &MinimalArgs) -> Result<Vec<(String, G)>> {
 
 fn run_game<G: Game>(args: &MinimalArgs) -> Result<Status> {
     let params = args.tuning.params()?;
+    let eval = params.eval::<G>(None).map_err(|e| anyhow!(e))?;
+    let max_depth = args.depth.expect("clap requires --depth without --run");
     let mut specs = Vec::new();
     for text in &args.config {
         let config = Config::parse(text).map_err(|e| anyhow!(e))?;
@@ -63,7 +137,7 @@ fn run_game<G: Game>(args: &MinimalArgs) -> Result<Status> {
         specs.push(SearchSpec::<G> {
             config,
             params: params.clone(),
-            eval: G::DEFAULT_EVAL,
+            eval,
             node_limit: None,
             node_budget: None,
         });
@@ -73,11 +147,11 @@ fn run_game<G: Game>(args: &MinimalArgs) -> Result<Status> {
         let configs: Vec<String> = args.config.iter().map(|c| format!("{c:>24}")).collect();
         println!("{:>5} {:>14} {}", "depth", "minimal", configs.join(""));
     }
-    for depth in 1..=args.depth {
+    for depth in 1..=max_depth {
         let mut minimal_sum = 0;
         let mut config_sums = vec![0u64; specs.len()];
         for (id, game) in &positions {
-            let tree = minimal_tree(game, depth, G::DEFAULT_EVAL);
+            let tree = minimal_tree(game, depth, eval, &params);
             minimal_sum += tree.n_nodes;
             let mut nodes = Vec::new();
             for (sum, spec) in config_sums.iter_mut().zip(&specs) {

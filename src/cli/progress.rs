@@ -48,17 +48,14 @@ pub struct Progress {
     bar: ProgressBar,
     start: Instant,
     shown: bool,
+    /// What is counted, plural (`searches`).
+    unit: &'static str,
 }
 
 impl Progress {
     /// A display for the run in `dir`; `quiet` hides it all.
     pub fn new(dir: PathBuf, depths: Vec<u32>, quiet: bool) -> Progress {
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
-        let style = ProgressStyle::with_template(
-            "{elapsed_precise} [{wide_bar}] {pos}/{len} searches, eta {eta}",
-        )
-        .expect("the template is valid");
-        bar.set_style(style.progress_chars("=> "));
         Progress {
             dir,
             depths,
@@ -66,7 +63,19 @@ impl Progress {
             bar,
             start: Instant::now(),
             shown: false,
+            unit: "searches",
         }
+        .counting("searches")
+    }
+
+    /// The same display counting `unit` (plural) instead of searches.
+    pub fn counting(mut self, unit: &'static str) -> Progress {
+        let template =
+            format!("{{elapsed_precise}} [{{wide_bar}}] {{pos}}/{{len}} {unit}, eta {{eta}}");
+        let style = ProgressStyle::with_template(&template).expect("the template is valid");
+        self.bar.set_style(style.progress_chars("=> "));
+        self.unit = unit;
+        self
     }
 }
 
@@ -78,9 +87,9 @@ impl Watcher for Progress {
                 _ => format!("{n} {word}s"),
             };
             eprintln!(
-                "{}: {} at depth{} {} ({done_before} done before), {}",
+                "{}: {total} {} at depth{} {} ({done_before} done before), {}",
                 self.dir.display(),
-                plural(total, "search"),
+                self.unit,
                 if self.depths.len() == 1 { "" } else { "s" },
                 depths_text(&self.depths),
                 plural(jobs, "thread")

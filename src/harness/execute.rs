@@ -131,22 +131,54 @@ fn run_pending<G: Game>(
     let repeat = prepared.manifest.repeat.max(1) as usize;
     let order = schedule(&prepared.pending, repeat);
     let mut writer = runfolder::RecordWriter::open(&prepared.dir)?;
-    let halt = AtomicBool::new(false);
-    let next = AtomicUsize::new(0);
-    let jobs = prepared.jobs.min(order.len()).max(1);
-    let (sender, receiver) = mpsc::channel::<(Round, Record)>();
     let mut rounds = Rounds::new();
     let mut written = 0;
-    let result = std::thread::scope(|scope| -> Result<()> {
+    let search = |round: &Round| (*round, prepared.search(round.task));
+    on_workers(
+        &order,
+        prepared.jobs,
+        stop,
+        watcher,
+        search,
+        |(round, record)| {
+            let finished = add_round(&mut rounds, round, record, repeat)?;
+            let Some(record) = finished else {
+                return Ok(false);
+            };
+            writer.write(&record)?;
+            written += 1;
+            Ok(true)
+        },
+    )?;
+    Ok(written)
+}
+
+/// Runs `work` on every item of `items`, in order, on up to `jobs` worker threads, and
+/// hands each result to `keep` on this thread as it comes; `keep` returns whether a unit of
+/// progress is done (told to `watcher`). Stops taking new items once `stop` is set or
+/// `keep` fails (the items in flight finish first).
+pub(super) fn on_workers<T: Sync, R: Send>(
+    items: &[T],
+    jobs: usize,
+    stop: &AtomicBool,
+    watcher: &mut dyn Watcher,
+    work: impl Fn(&T) -> R + Sync,
+    mut keep: impl FnMut(R) -> Result<bool>,
+) -> Result<()> {
+    let halt = AtomicBool::new(false);
+    let next = AtomicUsize::new(0);
+    let jobs = jobs.min(items.len()).max(1);
+    let (sender, receiver) = mpsc::channel::<R>();
+    std::thread::scope(|scope| -> Result<()> {
         for _ in 0..jobs {
             let sender = sender.clone();
-            let (halt, next, order) = (&halt, &next, &order);
+            let (halt, next, work) = (&halt, &next, &work);
             scope.spawn(move || {
                 while !halt.load(Ordering::SeqCst) {
-                    let Some(&round) = order.get(next.fetch_add(1, Ordering::SeqCst)) else {
+                    let Some(item) = items.get(next.fetch_add(1, Ordering::SeqCst)) else {
                         break;
                     };
-                    if sender.send((round, prepared.search(round.task))).is_err() {
+                    if sender.send(work(item)).is_err() {
                         break;
                     }
                 }
@@ -158,13 +190,11 @@ fn run_pending<G: Game>(
                 halt.store(true, Ordering::SeqCst);
             }
             match receiver.recv_timeout(Duration::from_millis(100)) {
-                Ok((round, record)) => {
+                Ok(result) => {
                     // Any error stops the workers before the scope waits for them.
-                    let finished = add_round(&mut rounds, round, record, repeat)
-                        .and_then(|r| r.map(|r| writer.write(&r)).transpose())
-                        .inspect_err(|_| halt.store(true, Ordering::SeqCst))?;
-                    if finished.is_some() {
-                        written += 1;
+                    let progressed =
+                        keep(result).inspect_err(|_| halt.store(true, Ordering::SeqCst))?;
+                    if progressed {
                         watcher.finished();
                     }
                 }
@@ -173,8 +203,7 @@ fn run_pending<G: Game>(
             }
             watcher.tick();
         }
-    });
-    result.map(|()| written)
+    })
 }
 
 /// Adds one round's record; returns the search's record once all its rounds are in.

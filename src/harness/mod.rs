@@ -11,6 +11,7 @@ pub mod execute;
 pub mod fixtures;
 pub mod measure;
 pub mod merge;
+pub mod minimal;
 pub mod plan;
 pub mod provenance;
 pub mod run;

@@ -4,13 +4,17 @@
 use super::execute::{execute, RunEnd};
 use super::fixtures::{generate, load_fixture, to_json, FixtureFile, GenerateSpec};
 use super::merge::{merge, same_search};
+use super::minimal::{add_minimal_trees, MinimalEnd, MinimalSpec};
 use super::plan::{baseline, parse_depths, Plan};
 use super::provenance;
 use super::run::{prepare, AblationSpec};
 use super::shard::Shard;
 use crate::game::kalah::Kalah;
 use crate::game::Game;
-use crate::runfolder::{self as rundir, describe, differences, Manifest, Record, Role};
+use crate::runfolder::{
+    self as rundir, describe, differences, Manifest, MinimalRecord, Record, Role,
+};
+use crate::search::minimal::minimal_tree;
 use crate::search::{Config, Params};
 use crate::testing::TempDir;
 use std::path::{Path, PathBuf};
@@ -548,4 +552,83 @@ fn records_compare_without_time() {
     assert!(same_search(&records[0], &other));
     other.result.counters.n_nodes += 1;
     assert!(!same_search(&records[0], &other));
+}
+
+/// The minimal trees of a run folder, as `cutoff minimal --run` computes them.
+fn add_minimal(dir: &Path, max_depth: Option<u32>, jobs: usize) -> MinimalEnd {
+    let spec = MinimalSpec {
+        max_depth,
+        positions: None,
+        jobs,
+    };
+    add_minimal_trees::<Kalah>(dir, &spec, &mut (), &AtomicBool::new(false)).unwrap()
+}
+
+#[test]
+fn minimal_trees_of_a_run_are_the_search_modules_resume_and_do_not_depend_on_threads() {
+    let dir = temp_dir("minimal");
+    let fixture = small_fixture(&dir, 1, 3);
+    let one = dir.join("one");
+    run(&spec(&fixture, &one, 1, None));
+    let end = add_minimal(&one, Some(3), 1);
+    assert_eq!((end.total, end.done_before, end.done_now), (9, 0, 9));
+    let file = |d: &Path| std::fs::read_to_string(d.join(rundir::MINIMAL)).unwrap();
+    let trees = rundir::read_run(&one).unwrap().minimal;
+    let positions = load_fixture::<Kalah>(&fixture).unwrap().positions;
+    for tree in &trees {
+        let game = &positions
+            .iter()
+            .find(|(id, _)| *id == tree.position)
+            .unwrap()
+            .1;
+        let direct = minimal_tree(game, tree.depth, Kalah::DEFAULT_EVAL, &Params::default());
+        assert_eq!(
+            (tree.n_nodes, tree.n_leaves, tree.score),
+            (direct.n_nodes, direct.n_leaves, direct.score)
+        );
+    }
+    let lines = file(&one);
+    let in_file = lines
+        .lines()
+        .map(|l| serde_json::from_str::<MinimalRecord>(l).unwrap());
+    let in_file: Vec<(u32, String)> = in_file.map(|t| (t.depth, t.position)).collect();
+    let mut sorted = in_file.clone();
+    sorted.sort();
+    assert_eq!(in_file, sorted, "the file is sorted by depth and position");
+    assert_eq!(in_file.len(), 9, "depths 1 to 3 of 3 positions");
+
+    // Two threads write the same bytes; a torn line and a lost one are computed again.
+    let two = dir.join("two");
+    run(&spec(&fixture, &two, 2, None));
+    add_minimal(&two, Some(3), 2);
+    assert_eq!(file(&two), file(&one), "--jobs 2");
+    let text = file(&two);
+    let cut: usize = text.lines().take(6).map(|l| l.len() + 1).sum::<usize>() + 20;
+    std::fs::write(two.join(rundir::MINIMAL), &text[..cut]).unwrap();
+    let resumed = add_minimal(&two, Some(3), 2);
+    assert_eq!((resumed.done_before, resumed.done_now), (6, 3));
+    assert_eq!(file(&two), file(&one), "resumed");
+    let rest = add_minimal(&two, None, 2);
+    assert_eq!((rest.total, rest.done_before, rest.done_now), (12, 9, 3));
+}
+
+#[test]
+fn minimal_trees_refuse_a_changed_fixture_and_unplanned_depths() {
+    let dir = temp_dir("minimal-errors");
+    let fixture = small_fixture(&dir, 1, 3);
+    let out = dir.join("run");
+    run(&spec(&fixture, &out, 1, None));
+    let error = |max_depth| {
+        let spec = MinimalSpec {
+            max_depth,
+            positions: None,
+            jobs: 1,
+        };
+        let stop = AtomicBool::new(false);
+        let result = add_minimal_trees::<Kalah>(&out, &spec, &mut (), &stop);
+        format!("{:#}", result.unwrap_err())
+    };
+    assert!(error(Some(0)).contains("the run's depths are [1, 2, 3, 4]"));
+    small_fixture(&dir, 2, 3);
+    assert!(error(None).contains("the positions are not the run's"));
 }

@@ -28,13 +28,19 @@ pub struct MinimalTree {
     pub score: Score,
 }
 
-/// The minimal tree of `game` to `depth` under `eval`.
-pub fn minimal_tree<G: Game, E: Evaluator<G> + Copy>(game: &G, depth: u32, eval: E) -> MinimalTree {
+/// The minimal tree of `game` to `depth` under `eval`, with the game parameters of `params`
+/// (a Gomoku candidate radius, say: they decide which moves there are).
+pub fn minimal_tree<G: Game, E: Evaluator<G> + Copy>(
+    game: &G,
+    depth: u32,
+    eval: E,
+    params: &Params,
+) -> MinimalTree {
     let config = Config::parse(ORACLE).expect("the oracle's configuration parses");
     let mut walk = Walk {
-        oracle: Searcher::new(config, Params::default(), eval),
+        oracle: Searcher::new(config, params.clone(), eval),
         eval,
-        game_params: Params::default().game_params(),
+        game_params: params.game_params(),
         tree: MinimalTree::default(),
         values: Vec::new(),
         move_lists: Vec::new(),

@@ -456,3 +456,44 @@ fn minimal_prints_the_ratio_per_depth() {
     check(&args, 0, "minimal");
     check(&[&args[..], &["--json"]].concat(), 0, "\"minimal_nodes\"");
 }
+
+/// `cutoff minimal --run DIR`: the minimal trees of a run folder's positions, resumable.
+#[test]
+fn minimal_trees_are_added_to_a_run_folder() {
+    let temp = Temp::new("minimal-run");
+    let run = copied_run(&temp.0.join("run"), str::to_string);
+    let args = [
+        "minimal",
+        "--run",
+        text(&run),
+        "--depth",
+        "2",
+        "--positions",
+        "3",
+        "-q",
+    ];
+    check(&args, 0, "");
+    let trees = std::fs::read_to_string(run.join("minimal.jsonl")).unwrap();
+    assert_eq!(trees.lines().count(), 6, "{trees}");
+    assert!(trees.starts_with("{\"position\":\"g01-m01\",\"depth\":1,\"n_nodes\":"));
+    let again = cutoff(&args[..7]);
+    let said = String::from_utf8_lossy(&again.stderr);
+    assert!(said.contains("6 minimal trees (0 computed now)"), "{said}");
+    check(&["minimal", "--run", text(&temp.0)], 2, "not a run folder");
+    check(
+        &["minimal", "--run", text(&run), "--depth", "0"],
+        2,
+        "--depth must be 1..=64",
+    );
+    check(
+        &["minimal", "--run", text(&run), "--set", "opening"],
+        2,
+        "cannot be used with",
+    );
+    check(&["minimal", "--game", "kalah"], 2, "--depth");
+    check(
+        &["minimal", "--positions", "2", "--depth", "2"],
+        2,
+        "--positions needs --set",
+    );
+}

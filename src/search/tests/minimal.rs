@@ -110,12 +110,15 @@ impl Game for Uniform {
 fn uniform_trees_have_the_knuth_moore_leaf_count() {
     for (b, d) in [(3u64, 3u32), (2, 4), (3, 4), (4, 3), (3, 5), (5, 2), (2, 1)] {
         let game = Uniform::from_options(&format!("{b},{d}")).unwrap();
-        let tree = minimal_tree(&game, d, Scrambled);
+        let tree = minimal_tree(&game, d, Scrambled, &Params::default());
         let expected = b.pow(d.div_ceil(2)) + b.pow(d / 2) - 1;
         assert_eq!(tree.n_leaves, expected, "b={b}, d={d}");
     }
     let game = Uniform::from_options("3,3").unwrap();
-    assert_eq!(minimal_tree(&game, 3, Scrambled).n_leaves, 11);
+    assert_eq!(
+        minimal_tree(&game, 3, Scrambled, &Params::default()).n_leaves,
+        11
+    );
 }
 
 /// On the uniform tree, and on Kalah and Ming Mang positions, the minimal tree has
@@ -123,7 +126,7 @@ fn uniform_trees_have_the_knuth_moore_leaf_count() {
 #[test]
 fn the_minimal_tree_has_the_value_and_at_most_alphabetas_nodes() {
     fn check<G: Game>(game: &G, depth: u32, eval: G::Eval) {
-        let tree = minimal_tree(game, depth, eval);
+        let tree = minimal_tree(game, depth, eval, &Params::default());
         let (minimax, _) = root_value(game, Config::parse("minimax").unwrap(), depth, eval);
         let (_, ab) = root_value(game, Config::parse("alphabeta").unwrap(), depth, eval);
         assert_eq!(tree.score, minimax, "{} depth {depth}", game.spec());
