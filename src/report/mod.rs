@@ -10,7 +10,9 @@
 pub(crate) mod charts;
 pub mod compare;
 mod csv;
+mod drift;
 mod html;
+mod minimal;
 mod shapley;
 mod stats;
 mod studies;
@@ -76,8 +78,15 @@ pub fn write_report_at(
     let title = format!("{}: {}", run.manifest.label, run.manifest.game);
     let page = html::page(out, &summary, &title, HTML_LINKS)?;
     write(&out.join("summary.html"), &page)?;
-    write(&out.join("summary.csv"), &csv::summary(&grid, depth))?;
-    write(&out.join("per-depth.csv"), &csv::per_depth(&grid, depth))?;
+    let reference = drift::reference(&grid, &run.manifest).ok();
+    write(
+        &out.join("summary.csv"),
+        &csv::summary(&grid, depth, reference),
+    )?;
+    write(
+        &out.join("per-depth.csv"),
+        &csv::per_depth(&grid, depth, reference),
+    )?;
     Ok(table)
 }
 
@@ -142,6 +151,8 @@ fn summary(manifest: &Manifest, grid: &Grid, depth: u32, parts: &Parts) -> Strin
             tables::EBF_NOTE,
             tables::ebf_per_depth(grid, depth)
         ),
+        minimal::section(grid, depth),
+        drift::section(grid, manifest, depth),
         values::section(grid, manifest),
         studies::section(manifest, grid, depth),
         parts.analysis.to_string(),
