@@ -105,8 +105,8 @@ pub fn section(grid: &Grid, manifest: &Manifest, depth: u32) -> String {
         "configuration",
         &ratio_header,
         "score differs",
-        "mean |diff|",
-        "max |diff|",
+        "mean abs diff",
+        "max abs diff",
         "move differs",
         "n",
     ];
