@@ -30,7 +30,9 @@ pub fn section(grid: &Grid, depth: u32) -> String {
         .chain(depths.iter().map(|&d| nodes_text(grid.minimal_mean(d))));
     let mut rows = vec![minimal.collect::<Vec<String>>()];
     rows.extend(grid.ranked(depth).into_iter().map(|row: &Row| {
-        let cells = depths.iter().map(|&d| ratio_text(grid.minimal_ratio(row, d)));
+        let cells = depths
+            .iter()
+            .map(|&d| ratio_text(grid.minimal_ratio(row, d)));
         std::iter::once(row.planned.label.clone())
             .chain(cells)
             .collect()

@@ -12,6 +12,8 @@ pub mod compare;
 mod csv;
 mod drift;
 mod html;
+#[cfg(test)]
+mod limit_tests;
 mod minimal;
 mod shapley;
 mod stats;

@@ -200,7 +200,10 @@ pub fn position_ratios(row: &Row, to: &Row, depth: u32) -> Vec<f64> {
 }
 
 /// The samples of the positions both cells searched without hitting the cap.
-pub fn common<'a>(cell: &'a Cell, base: &'a Cell) -> impl Iterator<Item = (&'a Sample, &'a Sample)> {
+pub fn common<'a>(
+    cell: &'a Cell,
+    base: &'a Cell,
+) -> impl Iterator<Item = (&'a Sample, &'a Sample)> {
     let pairs = cell.samples.iter();
     pairs
         .filter_map(|(position, s)| Some((s, base.samples.get(position)?)))
@@ -324,10 +327,9 @@ impl Grid {
 
     /// The mean size of the minimal trees at `depth`, over the positions that have one.
     pub fn minimal_mean(&self, depth: u32) -> Stat {
-        let values: Vec<f64> = self
-            .minimal
-            .get(&depth)
-            .map_or(Vec::new(), |trees| trees.values().map(|&n| n as f64).collect());
+        let values: Vec<f64> = self.minimal.get(&depth).map_or(Vec::new(), |trees| {
+            trees.values().map(|&n| n as f64).collect()
+        });
         Stat::of(&values, 0, values.len())
     }
 

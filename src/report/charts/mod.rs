@@ -150,7 +150,8 @@ pub fn write_charts(
         )?;
     }
     let reference = crate::report::drift::reference(grid, manifest).ok();
-    let scatter = reference.and_then(|r| drift::SavingsDrift::new(grid, r, depth, &styles, &subtitle));
+    let scatter =
+        reference.and_then(|r| drift::SavingsDrift::new(grid, r, depth, &styles, &subtitle));
     if let Some(chart) = scatter {
         out.put(
             "savings-vs-drift",
