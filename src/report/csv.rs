@@ -1,6 +1,10 @@
 //! The tables as CSV for other tools: `summary.csv` (the CAMMP-format table) and
 //! `per-depth.csv` (every configuration at every depth, long format).
 //!
+//! Both end with the ratio to the minimal tree and the value drift against an exact
+//! baseline (`minimal_ratio`, `score_drift`, `mean_abs_score_diff`, `move_drift`; shares from
+//! 0 to 1), empty when unknown.
+//!
 //! Capped and missing cells leave their mean columns empty and say so in `n_capped` and `n`;
 //! numbers are written plainly (no thousands separators, no rounding beyond 3 decimals).
 //! This module builds strings; `mod.rs` writes them.

@@ -138,9 +138,13 @@ pub fn write_charts(
         }
     }
     if !grid.minimal.is_empty() && grid.rows.len() <= MAX_LINES {
+        let minimal_subtitle = format!(
+            "{subtitle}\nsummed over the positions with a minimal tree at each depth; the \
+             minimal tree counts no quiescence nodes; 1 = the minimal tree"
+        );
         let chart = LineChart::new(
             &source,
-            ("Nodes over the minimal tree per depth", &subtitle),
+            ("Nodes over the minimal tree per depth", &minimal_subtitle),
             Measure::Minimal,
         );
         out.put(
