@@ -105,10 +105,7 @@ impl Chart for SavingsDrift {
             let line = vec![(range.start, one), (range.end, one)];
             plot.draw(&PathElement::new(line, BLACK.stroke_width(2)))?;
         }
-        let font = (FONT, 15)
-            .into_font()
-            .color(&BLACK)
-            .pos(Pos::new(HPos::Left, VPos::Center));
+        let font = (FONT, 15).into_font().color(&BLACK);
         let mut taken: Vec<(i32, i32, i32)> = Vec::new();
         for point in &self.points {
             let Some(y) = self.y.place(point.ratio) else {
@@ -119,8 +116,20 @@ impl Chart for SavingsDrift {
             let width = plot
                 .estimate_text_size(&point.label, &font)
                 .map_or(80, |(w, _)| w as i32);
-            let dy = free_offset(&mut taken, chart.backend_coord(&at), width);
-            let text = Text::new(point.label.clone(), (10, dy), font.clone());
+            // Labels of points near the right edge go left of them.
+            let left = point.drift > 75.0;
+            let pixel = chart.backend_coord(&at);
+            let from = match left {
+                true => (pixel.0 - 20 - width, pixel.1),
+                false => pixel,
+            };
+            let dy = free_offset(&mut taken, from, width);
+            let (dx, h) = match left {
+                true => (-10, HPos::Right),
+                false => (10, HPos::Left),
+            };
+            let style = font.clone().pos(Pos::new(h, VPos::Center));
+            let text = Text::new(point.label.clone(), (dx, dy), style);
             plot.draw(&(EmptyElement::at(at) + text))?;
         }
         Ok(())
