@@ -99,7 +99,7 @@ fn a_run_without_minimal_trees_has_no_minimal_section_chart_or_column() {
     );
     write_report(&run.0).unwrap();
     let summary = read(&run, "summary.md");
-    assert!(!summary.contains("minimal tree"), "{summary}");
+    assert!(!summary.contains("Against the minimal tree"), "{summary}");
     assert!(!run.0.join("charts/minimal-ratio-per-depth.svg").exists());
     assert!(read(&run, "summary.csv").contains(",3,,0.000000,0.000,0.000000\n"));
 }
