@@ -2,7 +2,9 @@
 """Second route to a run's tables: recompute from records.jsonl alone (no cutoff code) the
 mean nodes expanded and the ratio to the baseline per configuration at one depth, check them
 against summary.csv, and rank the add-one and leave-one-out rows against the CAMMP paper's
-ranking with Kendall's tau; for an all-subsets run, the Shapley values.
+ranking with Kendall's tau; for an all-subsets run, the Shapley values. At every depth, from
+records.jsonl and minimal.jsonl: nodes over the minimal tree and the value drift against an
+exact baseline, checked against per-depth.csv (and summary.csv at its depth).
 
 Usage: python3 results/check.py RUN_DIR [DEPTH]   (DEPTH: the summary's depth by default)
 """
@@ -52,6 +54,96 @@ def shapley(manifest, nodes):
         print(f"  {t:12} {phi:+.3f}")
 
 
+# Techniques that change root values by design; tt-value too where the game's hash is not
+# complete (Game::HASH_IS_COMPLETE) or the table cuts deeper.
+INEXACT = {"quiescence", "null-move", "multi-cut", "lmr", "threat-space", "greedy"}
+INCOMPLETE_HASH = {"mingmang", "blackwhite"}
+PRESET_FLAGS = {"alphabeta": {"ab"}, "minimax": set(),
+                "cammp": {"ab", "id", "tt-value", "tt-move", "quiescence", "null-move",
+                          "killers", "multi-cut", "history", "lmr"}}
+
+
+FLAGS = ["ab", "id", "tt-value", "tt-move", "killers", "history", "pvs", "aspiration",
+         "quiescence", "null-move", "multi-cut", "lmr", "threat-space", "candidate-sort",
+         "greedy", "liberties"]
+
+
+def is_exact(config, manifest):
+    """Whether `config` keeps the root value: a negamax preset whose flags are all exact."""
+    preset = next((p for p in [*PRESET_FLAGS, "all"] if config.split("+")[0].startswith(p)), None)
+    if preset is None:
+        return False
+    game_specific = {"threat-space", "candidate-sort", "greedy", "liberties"}
+    flags = set(FLAGS) - game_specific if preset == "all" else set(PRESET_FLAGS[preset])
+    rest = config[len(preset):]
+    while rest:
+        sign, rest = rest[0], rest[1:]
+        name = max((f for f in FLAGS if rest.startswith(f) and rest[len(f):][:1] in "+-"),
+                   key=len)
+        flags = flags | {name} if sign == "+" else flags - {name}
+        rest = rest[len(name):]
+    game = manifest["game"].split(":")[0]
+    tt_exact = game not in INCOMPLETE_HASH and manifest["params"].get("tt-cut-deeper", 0) == 0
+    return not (flags & INEXACT) and ("tt-value" not in flags or tt_exact)
+
+
+def close(field, value, tol):
+    """Whether a CSV field holds `value` (None: empty) within `tol`."""
+    if value is None:
+        return field == ""
+    return field != "" and abs(float(field) - value) <= tol
+
+
+def limits(run, manifest, summary_rows):
+    """Nodes over the minimal tree and the value drift per configuration and depth,
+    recomputed from the records and minimal.jsonl, against per-depth.csv and summary.csv."""
+    records = {}
+    for line in (run / "records.jsonl").read_text().splitlines():
+        r = json.loads(line)
+        records[(r["config"], r["depth"], r["position"])] = r
+    trees = {}
+    path = run / "minimal.jsonl"
+    if path.exists():
+        for line in path.read_text().splitlines():
+            if line.strip():
+                m = json.loads(line)
+                trees.setdefault(m["depth"], {})[m["position"]] = m["n_nodes"]
+    base = manifest["baseline"]
+    exact = is_exact(base, manifest)
+
+    def expected(config, depth):
+        found = [(records[(config, depth, p)], n) for p, n in trees.get(depth, {}).items()
+                 if (config, depth, p) in records]
+        ratio = None
+        if found and not any(r["capped"] for r, _ in found):
+            ratio = sum(r["n_nodes"] + r["n_qnodes"] for r, _ in found) / sum(n for _, n in found)
+        pairs = [(r, records[(base, depth, p)]) for (c, d, p), r in records.items()
+                 if c == config and d == depth and (base, depth, p) in records
+                 and not r["capped"] and not records[(base, depth, p)]["capped"]]
+        drift = [None] * 3
+        if exact and pairs:
+            n = len(pairs)
+            drift = [sum(a["score"] != b["score"] for a, b in pairs) / n,
+                     sum(abs(a["score"] - b["score"]) for a, b in pairs) / n,
+                     sum(a["best_move"] != b["best_move"] for a, b in pairs) / n]
+        return [ratio] + drift
+
+    def agree(row, depth):
+        want = expected(row["config"], depth)
+        names = ["minimal_ratio", "score_drift", "mean_abs_score_diff", "move_drift"]
+        for name, value, tol in zip(names, want, [1e-5, 1e-5, 1e-3, 1e-5]):
+            assert close(row[name], value, tol), (row["config"], depth, name, row[name], value)
+        return sum(v is not None for v in want)
+
+    checked = sum(agree(row, int(row["depth"]))
+                  for row in csv.DictReader((run / "per-depth.csv").open()))
+    checked += sum(agree(row, int(row["depth"])) for row in summary_rows)
+    drift = "against " + base if exact else f"none: {base} is not exact"
+    print(f"{run.name}: {checked} minimal-tree ratios and drift figures of per-depth.csv and "
+          f"summary.csv agree with records.jsonl and minimal.jsonl ({len(trees)} depths with "
+          f"minimal trees; drift {drift})")
+
+
 def main():
     run = Path(sys.argv[1])
     manifest = json.loads((run / "manifest.json").read_text())
@@ -75,6 +167,8 @@ def main():
                 assert abs(float(row["ratio_to_baseline"]) - ratio) < 1e-5, c
                 checked += 1
     print(f"{run.name} depth {depth}: {checked} rows of summary.csv agree with records.jsonl")
+    if "minimal_ratio" in rows[0]:
+        limits(run, manifest, rows)
     if manifest["plan"] == "all-subsets":
         shapley(manifest, nodes)
         return

@@ -1,10 +1,15 @@
 //! The tables as CSV for other tools: `summary.csv` (the CAMMP-format table) and
 //! `per-depth.csv` (every configuration at every depth, long format).
 //!
+//! Both end with the ratio to the minimal tree and the value drift against an exact
+//! baseline (`minimal_ratio`, `score_drift`, `mean_abs_score_diff`, `move_drift`; shares from
+//! 0 to 1), empty when unknown.
+//!
 //! Capped and missing cells leave their mean columns empty and say so in `n_capped` and `n`;
 //! numbers are written plainly (no thousands separators, no rounding beyond 3 decimals).
 //! This module builds strings; `mod.rs` writes them.
 
+use super::drift::drift;
 use super::stats::{paired_ratio, ratio, Grid, Row, Stat};
 
 /// `n`, `n_capped`, mean and 95% half-width of a cell.
@@ -53,10 +58,24 @@ fn config_fields(row: &Row) -> [String; 4] {
     ]
 }
 
+/// `minimal_ratio`, `score_drift`, `mean_abs_score_diff` and `move_drift` of `row` at
+/// `depth` (drift against `reference`, the exact baseline row), empty where unknown.
+fn limit_fields(grid: &Grid, row: &Row, depth: u32, reference: Option<&Row>) -> [String; 4] {
+    let number = |x: f64, places: usize| format!("{x:.places$}");
+    let minimal = grid.minimal_ratio(row, depth).mean();
+    let drift = reference.and_then(|r| drift(row, r, depth));
+    [
+        minimal.map_or(String::new(), |x| number(x, 6)),
+        drift.map_or(String::new(), |d| number(d.score_share(), 6)),
+        drift.map_or(String::new(), |d| number(d.mean_abs(), 3)),
+        drift.map_or(String::new(), |d| number(d.move_share(), 6)),
+    ]
+}
+
 /// `summary.csv`: a line per configuration at `depth`, in the CAMMP table's order.
-pub fn summary(grid: &Grid, depth: u32) -> String {
+pub fn summary(grid: &Grid, depth: u32, reference: Option<&Row>) -> String {
     let base = grid.baseline_row();
-    let mut out = "rank,config,label,role,technique,depth,n,n_capped,mean_nodes,ci95_half_width,ratio_to_baseline,paired_ratio,paired_ci95_low,paired_ci95_high,paired_n\n".to_string();
+    let mut out = "rank,config,label,role,technique,depth,n,n_capped,mean_nodes,ci95_half_width,ratio_to_baseline,paired_ratio,paired_ci95_low,paired_ci95_high,paired_n,minimal_ratio,score_drift,mean_abs_score_diff,move_drift\n".to_string();
     let number = |x: Option<f64>| x.map_or(String::new(), |r| format!("{r:.6}"));
     for (rank, row) in grid.ranked(depth).into_iter().enumerate() {
         let ratio = base.and_then(|b| ratio(row, b, depth));
@@ -70,6 +89,7 @@ pub fn summary(grid: &Grid, depth: u32) -> String {
             vec![number(ratio), number(paired.map(|p| p.ratio))],
             vec![number(interval.map(|i| i.0)), number(interval.map(|i| i.1))],
             vec![paired.map_or(String::new(), |p| p.n.to_string())],
+            limit_fields(grid, row, depth, reference).to_vec(),
         ];
         out += &line(&fields.concat());
     }
@@ -77,9 +97,10 @@ pub fn summary(grid: &Grid, depth: u32) -> String {
 }
 
 /// `per-depth.csv`: a line per configuration and depth (configurations in the CAMMP
-/// table's order at `depth`, depths ascending), with nodes, time and branching factor.
-pub fn per_depth(grid: &Grid, depth: u32) -> String {
-    let mut out = "config,label,role,technique,depth,n,n_capped,mean_nodes,ci95_half_width,mean_ms,ms_ci95_half_width,ebf\n".to_string();
+/// table's order at `depth`, depths ascending), with nodes, time, branching factor, the
+/// ratio to the minimal tree and the value drift.
+pub fn per_depth(grid: &Grid, depth: u32, reference: Option<&Row>) -> String {
+    let mut out = "config,label,role,technique,depth,n,n_capped,mean_nodes,ci95_half_width,mean_ms,ms_ci95_half_width,ebf,minimal_ratio,score_drift,mean_abs_score_diff,move_drift\n".to_string();
     for row in grid.ranked(depth) {
         for &d in &grid.depths {
             let [_, _, ms, ms_half] = stat_fields(row.ms(d));
@@ -93,6 +114,7 @@ pub fn per_depth(grid: &Grid, depth: u32) -> String {
                     ms_half,
                     ebf.map_or(String::new(), |x| format!("{x:.4}")),
                 ],
+                limit_fields(grid, row, d, reference).to_vec(),
             ];
             out += &line(&fields.concat());
         }

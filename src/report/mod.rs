@@ -1,7 +1,9 @@
-//! The report of a run folder: reads `manifest.json` and `records.jsonl` and writes
-//! `summary.md` (provenance, the CAMMP-format table, nodes, time and branching factor per
-//! depth, published results beside ours), `summary.csv`, `per-depth.csv` and
-//! `charts/*.svg` + `*.png`. `compare` is the regression gate between two runs.
+//! The report of a run folder: reads `manifest.json`, `records.jsonl` and, when present,
+//! `minimal.jsonl`, and writes `summary.md` (provenance, the CAMMP-format table, nodes, time
+//! and branching factor per depth, nodes over the minimal tree (`minimal`), the value drift
+//! against an exact baseline (`drift`), published results beside ours), `summary.csv`,
+//! `per-depth.csv` and `charts/*.svg` + `*.png`. `compare` is the regression gate between
+//! two runs.
 //!
 //! The report reads only what the harness wrote, so every table and chart can be rendered
 //! again from committed records; it searches nothing. Output never depends on the order of
@@ -10,7 +12,11 @@
 pub(crate) mod charts;
 pub mod compare;
 mod csv;
+mod drift;
 mod html;
+#[cfg(test)]
+mod limit_tests;
+mod minimal;
 mod shapley;
 mod stats;
 mod studies;
@@ -76,8 +82,15 @@ pub fn write_report_at(
     let title = format!("{}: {}", run.manifest.label, run.manifest.game);
     let page = html::page(out, &summary, &title, HTML_LINKS)?;
     write(&out.join("summary.html"), &page)?;
-    write(&out.join("summary.csv"), &csv::summary(&grid, depth))?;
-    write(&out.join("per-depth.csv"), &csv::per_depth(&grid, depth))?;
+    let reference = drift::reference(&grid, &run.manifest).ok();
+    write(
+        &out.join("summary.csv"),
+        &csv::summary(&grid, depth, reference),
+    )?;
+    write(
+        &out.join("per-depth.csv"),
+        &csv::per_depth(&grid, depth, reference),
+    )?;
     Ok(table)
 }
 
@@ -98,6 +111,7 @@ const HTML_LINKS: &[&str] = &[
     "summary.csv",
     "per-depth.csv",
     "records.jsonl",
+    "minimal.jsonl",
     "manifest.json",
 ];
 
@@ -142,6 +156,8 @@ fn summary(manifest: &Manifest, grid: &Grid, depth: u32, parts: &Parts) -> Strin
             tables::EBF_NOTE,
             tables::ebf_per_depth(grid, depth)
         ),
+        minimal::section(grid, depth),
+        drift::section(grid, manifest, depth),
         values::section(grid, manifest),
         studies::section(manifest, grid, depth),
         parts.analysis.to_string(),
@@ -168,8 +184,8 @@ fn files_note(charts: &[charts::Listed]) -> String {
     format!(
         "## Charts\n\n{shown}\n## Files\n\n`summary.csv` (the table at one depth), \
          `per-depth.csv` (every configuration at every depth), `summary.html` (this summary as \
-         one page, charts inlined), `records.jsonl` (every search), `manifest.json` (the run's \
-         spec and provenance).\n"
+         one page, charts inlined), `records.jsonl` (every search), `minimal.jsonl` (the \
+         minimal trees, when computed), `manifest.json` (the run's spec and provenance).\n"
     )
 }
 

@@ -25,6 +25,8 @@ pub struct Sample {
     pub capped: bool,
     /// The root value.
     pub score: i32,
+    /// The best move in the game's notation (none where the root had no move).
+    pub best_move: Option<String>,
 }
 
 /// One configuration at one depth: a sample per position id.
@@ -198,7 +200,10 @@ pub fn position_ratios(row: &Row, to: &Row, depth: u32) -> Vec<f64> {
 }
 
 /// The samples of the positions both cells searched without hitting the cap.
-fn common<'a>(cell: &'a Cell, base: &'a Cell) -> impl Iterator<Item = (&'a Sample, &'a Sample)> {
+pub fn common<'a>(
+    cell: &'a Cell,
+    base: &'a Cell,
+) -> impl Iterator<Item = (&'a Sample, &'a Sample)> {
     let pairs = cell.samples.iter();
     pairs
         .filter_map(|(position, s)| Some((s, base.samples.get(position)?)))
@@ -264,6 +269,8 @@ pub struct Grid {
     pub baseline: Config,
     /// The run's iterative-deepening step (the branching factor of ID rows spans it).
     pub id_step: u32,
+    /// The minimal trees' node counts (`minimal.jsonl`), by depth and position id.
+    pub minimal: BTreeMap<u32, BTreeMap<String, u64>>,
 }
 
 impl Grid {
@@ -288,6 +295,7 @@ impl Grid {
                 ns_repeats: result.ns_repeats.clone(),
                 capped: result.capped,
                 score: result.score,
+                best_move: result.best_move.clone(),
             };
             let row = rows.iter_mut().find(|r| r.planned.config == record.config);
             let row = row.expect("the loader checks every record's configuration");
@@ -297,12 +305,59 @@ impl Grid {
             positions.insert(record.position.clone());
         }
         let baseline = run.manifest.baseline;
+        let mut minimal: BTreeMap<u32, BTreeMap<String, u64>> = BTreeMap::new();
+        for tree in &run.minimal {
+            let trees = minimal.entry(tree.depth).or_default();
+            trees.insert(tree.position.clone(), tree.n_nodes);
+        }
         Grid {
             depths: depths.into_iter().collect(),
             positions,
             rows,
             baseline,
             id_step: run.manifest.params.id_step,
+            minimal,
+        }
+    }
+
+    /// The depths with at least one minimal tree, ascending.
+    pub fn minimal_depths(&self) -> Vec<u32> {
+        self.minimal.keys().copied().collect()
+    }
+
+    /// The mean size of the minimal trees at `depth`, over the positions that have one.
+    pub fn minimal_mean(&self, depth: u32) -> Stat {
+        let values: Vec<f64> = self.minimal.get(&depth).map_or(Vec::new(), |trees| {
+            trees.values().map(|&n| n as f64).collect()
+        });
+        Stat::of(&values, 0, values.len())
+    }
+
+    /// How many nodes `row` expands at `depth` relative to the minimal tree: the sum of its
+    /// nodes expanded over the positions that have a minimal tree at `depth` (and a record of
+    /// `row`) over the sum of their minimal trees, with `n` those positions. `Capped` when
+    /// any of those searches hit the cap; `Missing` without a minimal tree or a record.
+    pub fn minimal_ratio(&self, row: &Row, depth: u32) -> Stat {
+        let (Some(trees), Some(cell)) = (self.minimal.get(&depth), row.cells.get(&depth)) else {
+            return Stat::Missing;
+        };
+        let pairs: Vec<(&Sample, u64)> = trees
+            .iter()
+            .filter_map(|(position, &tree)| Some((cell.samples.get(position)?, tree)))
+            .collect();
+        let capped = pairs.iter().filter(|(s, _)| s.capped).count();
+        let (nodes, trees) = pairs
+            .iter()
+            .fold((0, 0), |(a, b), (s, tree)| (a + s.nodes, b + tree));
+        match (pairs.len(), capped) {
+            (0, _) => Stat::Missing,
+            (n, 0) if trees > 0 => Stat::Mean(Estimate {
+                mean: nodes as f64 / trees as f64,
+                half_width: None,
+                n,
+            }),
+            (_, 0) => Stat::Missing,
+            (n, capped) => Stat::Capped { capped, n },
         }
     }
 

@@ -182,7 +182,7 @@ fn paired_text(p: PairedRatio) -> String {
 
 /// A table with a row per configuration (in the CAMMP order at `depth`) and a column per
 /// depth, each cell `cell(row, depth)`.
-fn per_depth_table(
+pub(super) fn per_depth_table(
     grid: &Grid,
     depth: u32,
     depths: &[u32],

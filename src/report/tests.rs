@@ -252,7 +252,7 @@ fn capped_cells_show_capped_never_a_number() {
         "{summary}"
     );
     assert!(read(&run, "summary.csv")
-        .contains("alphabeta+killers,alpha-beta with killer moves,add-one,killers,2,3,1,,,,0.500000,0.500000,0.500000,2\n"));
+        .contains("alphabeta+killers,alpha-beta with killer moves,add-one,killers,2,3,1,,,,0.500000,0.500000,0.500000,2,,0.000000,0.000,0.000000\n"));
     // The nodes chart draws the capped cell at the cap and says so.
     let chart = read(&run, "charts/nodes-per-depth.svg");
     assert!(
@@ -335,14 +335,14 @@ fn csv_files_have_a_line_per_cell() {
     assert_eq!(lines.len(), 1 + PLAN.len());
     assert_eq!(
         lines[2],
-        "2,alphabeta,alpha-beta,baseline,,1,3,0,200.000,248.414,1.000000,1.000000,1.000000,1.000000,3"
+        "2,alphabeta,alpha-beta,baseline,,1,3,0,200.000,248.414,1.000000,1.000000,1.000000,1.000000,3,,0.000000,0.000,0.000000"
     );
     let per_depth = read(&run, "per-depth.csv");
     let lines: Vec<&str> = per_depth.lines().collect();
     assert_eq!(lines.len(), 1 + PLAN.len() * 2);
     assert!(
         lines.contains(
-            &"alphabeta,alpha-beta,baseline,,2,3,0,2000.000,2484.138,2.000,2.484,10.0000"
+            &"alphabeta,alpha-beta,baseline,,2,3,0,2000.000,2484.138,2.000,2.484,10.0000,,0.000000,0.000,0.000000"
         ),
         "{per_depth}"
     );

@@ -17,9 +17,7 @@ use crate::search::Config;
 /// The Markdown section, or nothing when the run has no exact configuration besides the
 /// baseline.
 pub fn section(grid: &Grid, manifest: &Manifest) -> String {
-    let (name, _) = split_game_string(&manifest.game);
-    let complete = GameId::parse(name).is_ok_and(|id| dispatch_game!(id, G => G::HASH_IS_COMPLETE));
-    let exact = |c: Config| c.is_exact_with(&manifest.params, complete);
+    let exact = |c: Config| is_exact(c, manifest);
     let Some(baseline) = grid.rows.iter().find(|r| r.planned.config == grid.baseline) else {
         return String::new();
     };
@@ -58,6 +56,14 @@ pub fn section(grid: &Grid, manifest: &Manifest) -> String {
         grid.baseline,
         markdown_table(&header, &right, &rows)
     )
+}
+
+/// Whether `config` is exact with the run's parameters on the run's game (`tt-value` only
+/// where the game's hash is complete and the table cuts at the depth needed).
+pub fn is_exact(config: Config, manifest: &Manifest) -> bool {
+    let (name, _) = split_game_string(&manifest.game);
+    let complete = GameId::parse(name).is_ok_and(|id| dispatch_game!(id, G => G::HASH_IS_COMPLETE));
+    config.is_exact_with(&manifest.params, complete)
 }
 
 /// Positions compared at `depth` (uncapped on both sides) and how many of them differ.

@@ -47,6 +47,18 @@ impl Axis {
         }
     }
 
+    /// A percentage axis, 0 to 100 with ticks every 20 (light lines every 10) and a little
+    /// room each side.
+    pub fn percent() -> Axis {
+        let at = |step: usize| (0u8..=100).step_by(step).map(f64::from).collect();
+        Axis {
+            range: -4.0..104.0,
+            ticks: at(20),
+            minor: at(10),
+            log: false,
+        }
+    }
+
     /// An axis over the given whole numbers (depths), with half a step of room each side.
     pub fn whole(values: &[u32]) -> Axis {
         let lo = values.iter().min().copied().unwrap_or(0);

@@ -1,5 +1,6 @@
-//! Line charts over depth, one line per configuration: nodes expanded, time per search and
-//! effective branching factor (with a line at 1), all on logarithmic axes. A plan with both
+//! Line charts over depth, one line per configuration: nodes expanded, time per search,
+//! effective branching factor and nodes over the minimal tree's (these two with a line at 1),
+//! all on logarithmic axes. A plan with both
 //! add-one and leave-one-out rows gets two panels (the baseline with the add-one rows above,
 //! the full set with the leave-one-out rows below) on one shared scale, each with its legend
 //! in its own column right of the plot, in the CAMMP table's order, so it never hides a line.
@@ -27,6 +28,8 @@ pub enum Measure {
     Ms,
     /// Mean effective branching factor per ply.
     Ebf,
+    /// Nodes expanded over the minimal tree's, at the depths with minimal trees.
+    Minimal,
 }
 
 impl Measure {
@@ -36,7 +39,23 @@ impl Measure {
             Measure::Nodes => row.nodes(depth),
             Measure::Ms => row.ms(depth),
             Measure::Ebf => row.ebf(&grid.depths, depth, grid.id_step),
+            Measure::Minimal => grid.minimal_ratio(row, depth),
         }
+    }
+
+    /// The depths the chart spans: the branching factor's from the second depth on, the
+    /// minimal ratio's where there are minimal trees.
+    fn depths(self, grid: &Grid) -> Vec<u32> {
+        match self {
+            Measure::Minimal => grid.minimal_depths(),
+            Measure::Ebf if grid.depths.len() > 1 => grid.depths[1..].to_vec(),
+            _ => grid.depths.clone(),
+        }
+    }
+
+    /// Whether the chart draws a line at 1 (and its axis reaches it).
+    fn has_one(self) -> bool {
+        matches!(self, Measure::Ebf | Measure::Minimal)
     }
 
     /// The measure's mean for `row` at `depth`.
@@ -49,6 +68,7 @@ impl Measure {
             Measure::Nodes => "nodes expanded (mean over positions, log scale)",
             Measure::Ms => "time per search (ms, mean over positions, log scale)",
             Measure::Ebf => "effective branching factor per ply (mean over positions, log scale)",
+            Measure::Minimal => "nodes expanded / minimal tree (log scale)",
         }
     }
 
@@ -56,7 +76,7 @@ impl Measure {
         match self {
             Measure::Nodes => compact(value),
             Measure::Ms if value >= 1000.0 => thousands(value),
-            Measure::Ms | Measure::Ebf => trim(value),
+            Measure::Ms | Measure::Ebf | Measure::Minimal => trim(value),
         }
     }
 }
@@ -150,8 +170,8 @@ impl LineChart {
             let capped = source.capped(measure, r);
             source.values(measure, r).into_iter().chain(capped)
         });
-        // The branching factor's axis reaches 1, where a line marks "no growth".
-        let one = matches!(measure, Measure::Ebf).then_some(1.0);
+        // The axis reaches 1, where a line marks "no growth" or "the minimal tree".
+        let one = measure.has_one().then_some(1.0);
         let y = Axis::log(all.map(|(_, v)| v).chain(one));
         let series = |row: &&Row| Series {
             label: row.planned.label.clone(),
@@ -171,14 +191,11 @@ impl LineChart {
             true => format!("{subtitle} · × at the top: some searches hit the node cap"),
             false => subtitle.to_string(),
         };
-        // The branching factor starts at the second depth.
-        let depths = &source.grid.depths;
-        let skip = usize::from(matches!(measure, Measure::Ebf) && depths.len() > 1);
         LineChart {
             title: format!("{title} (log scale)"),
             subtitle,
             measure,
-            x: Axis::whole(&depths[skip..]),
+            x: Axis::whole(&measure.depths(source.grid)),
             y,
             panels,
         }
@@ -214,7 +231,7 @@ impl LineChart {
             .light_line_style(RGBColor(238, 238, 238))
             .draw()?;
         let plot = chart.plotting_area();
-        if let (Measure::Ebf, Some(one)) = (self.measure, self.y.place(1.0)) {
+        if let (true, Some(one)) = (self.measure.has_one(), self.y.place(1.0)) {
             let (lo, hi) = (self.x.spec().range().start, self.x.spec().range().end);
             let line = PathElement::new(vec![(lo, one), (hi, one)], BLACK.stroke_width(2));
             plot.draw(&line)?;

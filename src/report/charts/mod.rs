@@ -2,7 +2,9 @@
 //! effective branching factor per depth (a line per configuration, add-one and
 //! leave-one-out in two panels; bars instead for a one-depth run), node savings per
 //! technique at one depth (bars), against depth (small multiples with intervals) and per
-//! position (strips), ours against the published study (scatter), and for an all-subsets
+//! position (strips), nodes over the minimal tree per depth (lines, when the run has minimal
+//! trees), node savings against value drift (scatter, when the baseline is exact), ours
+//! against the published study (scatter), and for an all-subsets
 //! run each technique's Shapley value and the pairwise interactions. The drawing helpers are
 //! shared with `compare`'s chart, which lives with `compare`; this module knows nothing of
 //! comparisons.
@@ -14,6 +16,7 @@
 pub(super) mod axis;
 pub(super) mod bars;
 mod depth;
+mod drift;
 mod heatmap;
 mod levels;
 mod lines;
@@ -133,6 +136,32 @@ pub fn write_charts(
                 &chart,
             )?;
         }
+    }
+    if !grid.minimal.is_empty() && grid.rows.len() <= MAX_LINES {
+        let minimal_subtitle = format!(
+            "{subtitle}\nsummed over the positions with a minimal tree at each depth; the \
+             minimal tree counts no quiescence nodes; 1 = the minimal tree"
+        );
+        let chart = LineChart::new(
+            &source,
+            ("Nodes over the minimal tree per depth", &minimal_subtitle),
+            Measure::Minimal,
+        );
+        out.put(
+            "minimal-ratio-per-depth",
+            "nodes expanded over the minimal tree's per depth, a line per configuration",
+            &chart,
+        )?;
+    }
+    let reference = crate::report::drift::reference(grid, manifest).ok();
+    let scatter =
+        reference.and_then(|r| drift::SavingsDrift::new(grid, r, depth, &styles, &subtitle));
+    if let Some(chart) = scatter {
+        out.put(
+            "savings-vs-drift",
+            &format!("node savings against value drift at depth {depth}"),
+            &chart,
+        )?;
     }
     if let Some(chart) = bars::savings(grid, depth, &styles, &subtitle) {
         out.put(

@@ -9,7 +9,7 @@
 use super::axis::{trim, Axis};
 use super::style::{marker, SeriesStyle, Styles};
 use super::{titled, Chart, FONT, SIZE};
-use crate::report::stats::Grid;
+use crate::report::stats::{Grid, Row};
 use crate::report::studies::{cammp_depth, cammp_pairs, CAMMP_NODES};
 use crate::runfolder::{Manifest, Role};
 use anyhow::Result;
@@ -48,23 +48,11 @@ impl Published {
         }
         let points: Vec<Point> = pairs
             .iter()
-            .map(|p| {
-                let what = p
-                    .ours
-                    .planned
-                    .technique
-                    .map_or(p.ours.planned.label.clone(), |t| t.name().to_string());
-                let sign = if p.ours.planned.role == Role::LeaveOneOut {
-                    "−"
-                } else {
-                    "+"
-                };
-                Point {
-                    label: format!("{sign}{what}"),
-                    style: styles.of(p.ours.planned.config),
-                    published: p.published_ratio,
-                    ours: p.our_ratio,
-                }
+            .map(|p| Point {
+                label: point_label(p.ours),
+                style: styles.of(p.ours.planned.config),
+                published: p.published_ratio,
+                ours: p.our_ratio,
             })
             .collect();
         let values = points.iter().flat_map(|p| [p.published, p.ours]);
@@ -146,10 +134,21 @@ impl Chart for Published {
     }
 }
 
+/// A scatter point's label: `+technique` for a technique added to the baseline,
+/// `−technique` for one left out of the full set, else the row's label.
+pub(super) fn point_label(row: &Row) -> String {
+    let planned = &row.planned;
+    match (planned.technique, planned.role) {
+        (Some(t), Role::LeaveOneOut) => format!("−{}", t.name()),
+        (Some(t), _) => format!("+{}", t.name()),
+        (None, _) => planned.label.clone(),
+    }
+}
+
 /// The first vertical offset (in pixels, from a few tried in turn) at which a label
 /// `width` pixels wide right of the point at pixel `at` overlaps no label placed before;
 /// records the label's place in `taken` as (left, right, y).
-fn free_offset(taken: &mut Vec<(i32, i32, i32)>, at: (i32, i32), width: i32) -> i32 {
+pub(super) fn free_offset(taken: &mut Vec<(i32, i32, i32)>, at: (i32, i32), width: i32) -> i32 {
     const HEIGHT: i32 = 17;
     let (left, right) = (at.0 + 10, at.0 + 10 + width);
     let clear = |dy: &i32| {

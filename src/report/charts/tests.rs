@@ -91,3 +91,30 @@ fn only_a_run_with_a_published_node_table_gets_the_scatter() {
     let run = report("kalah", PLAN, &[4]);
     assert!(!written(&run, "ours-vs-published"));
 }
+
+#[test]
+fn minimal_trees_and_an_exact_baseline_get_their_charts() {
+    let run = crate::report::limit_tests::minimal_run();
+    let chart = read(&run, "charts/minimal-ratio-per-depth.svg");
+    assert!(
+        chart.contains("Nodes over the minimal tree per depth"),
+        "{chart}"
+    );
+    assert!(chart.contains("Leaving one technique out of all (cammp)"));
+    let chart = read(&run, "charts/savings-vs-drift.svg");
+    for label in [
+        "+killers",
+        "+quiescence",
+        "−killers",
+        "all (cammp)",
+        "alpha-beta",
+    ] {
+        assert!(chart.contains(&format!("\n{label}\n")), "{label}: {chart}");
+    }
+    assert!(written(&run, "minimal-ratio-per-depth") && written(&run, "savings-vs-drift"));
+    let summary = read(&run, "summary.md");
+    assert!(
+        summary.contains("![node savings against value drift at depth 1]"),
+        "{summary}"
+    );
+}

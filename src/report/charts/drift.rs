@@ -1,0 +1,137 @@
+//! Savings against drift: a scatter at one depth, a point per configuration, the share of
+//! positions whose root score differs from the exact reference's on the x axis (0 to 100%)
+//! and the paired node ratio to the reference on a log y axis, with a line at 1 (no saving).
+//! Exact techniques sit at x = 0; the best trade-offs lie low and to the left. Points are
+//! coloured, shaped and labelled as in every chart.
+//!
+//! `drift` and `stats` compute both numbers; this module only draws them.
+
+use super::axis::{trim, Axis};
+use super::published::{free_offset, point_label};
+use super::style::{marker, SeriesStyle, Styles};
+use super::{titled, Chart, FONT, SIZE};
+use crate::report::drift::drift;
+use crate::report::stats::{paired_ratio, Grid, Row};
+use anyhow::Result;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+/// One configuration: its label, style, score drift in percent and paired node ratio.
+struct Point {
+    label: String,
+    style: SeriesStyle,
+    drift: f64,
+    ratio: f64,
+}
+
+/// The scatter, ready to draw.
+pub struct SavingsDrift {
+    subtitle: String,
+    y: Axis,
+    points: Vec<Point>,
+}
+
+impl SavingsDrift {
+    /// The chart of every row with a paired ratio and a drift against `reference` at
+    /// `depth` (the reference itself at 0% and 1), or `None` when fewer than two rows have
+    /// both.
+    pub fn new(
+        grid: &Grid,
+        reference: &Row,
+        depth: u32,
+        styles: &Styles,
+        subtitle: &str,
+    ) -> Option<SavingsDrift> {
+        let point = |row: &Row| {
+            let d = drift(row, reference, depth)?;
+            Some(Point {
+                label: point_label(row),
+                style: styles.of(row.planned.config),
+                drift: 100.0 * d.score_share(),
+                ratio: paired_ratio(row, reference, depth)?.ratio,
+            })
+        };
+        let points: Vec<Point> = grid.ranked(depth).into_iter().filter_map(point).collect();
+        if points.len() < 2 {
+            return None;
+        }
+        let y = Axis::log(points.iter().map(|p| p.ratio).chain([1.0]));
+        let subtitle = format!(
+            "{subtitle} · depth {depth}\nagainst {}, exact: x, the positions whose root score \
+             differs; y, the geometric mean of the per-position node ratios\n+: added to the \
+             baseline, −: left out of the full set; exact techniques sit at 0%, the best \
+             trade-offs low and to the left",
+            reference.planned.label
+        );
+        Some(SavingsDrift {
+            subtitle,
+            y,
+            points,
+        })
+    }
+}
+
+impl Chart for SavingsDrift {
+    fn size(&self) -> (u32, u32) {
+        (SIZE.0, SIZE.0)
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        let area = titled(root, "Node savings against value drift", &self.subtitle)?;
+        let x = Axis::percent();
+        let mut chart = ChartBuilder::on(&area)
+            .margin(30)
+            .x_label_area_size(55)
+            .y_label_area_size(80)
+            .build_cartesian_2d(x.spec(), self.y.spec())?;
+        chart
+            .configure_mesh()
+            .x_desc("positions whose root score differs from the exact search (%)")
+            .y_desc("nodes relative to the exact reference (paired, log scale)")
+            .x_label_formatter(&|v| format!("{v:.0}%"))
+            .y_label_formatter(&|v| format!("{}×", trim(self.y.value(*v))))
+            .axis_desc_style((FONT, 18))
+            .label_style((FONT, 15))
+            .bold_line_style(RGBColor(200, 200, 200))
+            .light_line_style(RGBColor(238, 238, 238))
+            .draw()?;
+        let plot = chart.plotting_area();
+        if let Some(one) = self.y.place(1.0) {
+            let range = x.spec().range();
+            let line = vec![(range.start, one), (range.end, one)];
+            plot.draw(&PathElement::new(line, BLACK.stroke_width(2)))?;
+        }
+        let font = (FONT, 15).into_font().color(&BLACK);
+        let mut taken: Vec<(i32, i32, i32)> = Vec::new();
+        for point in &self.points {
+            let Some(y) = self.y.place(point.ratio) else {
+                continue;
+            };
+            let at = (point.drift, y);
+            plot.draw(&marker(at, &point.style, 13))?;
+            let width = plot
+                .estimate_text_size(&point.label, &font)
+                .map_or(80, |(w, _)| w as i32);
+            // Labels of points near the right edge go left of them.
+            let left = point.drift > 75.0;
+            let pixel = chart.backend_coord(&at);
+            let from = match left {
+                true => (pixel.0 - 20 - width, pixel.1),
+                false => pixel,
+            };
+            let dy = free_offset(&mut taken, from, width);
+            let (dx, h) = match left {
+                true => (-10, HPos::Right),
+                false => (10, HPos::Left),
+            };
+            let style = font.clone().pos(Pos::new(h, VPos::Center));
+            let text = Text::new(point.label.clone(), (dx, dy), style);
+            plot.draw(&(EmptyElement::at(at) + text))?;
+        }
+        Ok(())
+    }
+}
