@@ -75,9 +75,9 @@ fn the_committed_studies_pages_load_in_chromium() {
         return;
     };
     for (run, title, charts) in [
-        // With savings-vs-drift (exact baseline); one more each once they hold minimal.jsonl.
-        ("results/2026-11-23-mingmang-cammp", "cammp: mingmang", 8),
-        ("results/2026-11-23-kalah-cammp", "kalah", 7),
+        // With minimal-ratio-per-depth and savings-vs-drift (minimal.jsonl, exact baseline).
+        ("results/2026-11-23-mingmang-cammp", "cammp: mingmang", 9),
+        ("results/2026-11-23-kalah-cammp", "kalah", 8),
     ] {
         let out =
             std::env::temp_dir().join(format!("cutoff-html-{}-{}", std::process::id(), charts));

@@ -149,7 +149,7 @@ pub fn write_charts(
         );
         out.put(
             "minimal-ratio-per-depth",
-            "nodes expanded over the minimal tree's per depth, a line per configuration",
+            "nodes expanded over the minimal tree (perfect move ordering) per depth, a line per configuration",
             &chart,
         )?;
     }
