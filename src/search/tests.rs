@@ -202,6 +202,7 @@ mod cammp;
 mod fast_paths;
 mod fixes;
 mod game_specific;
+mod generations;
 mod gothello;
 mod mates;
 mod minimal;
