@@ -202,7 +202,6 @@ mod cammp;
 mod fast_paths;
 mod fixes;
 mod game_specific;
-mod generations;
 mod gothello;
 mod mates;
 mod minimal;

@@ -1,11 +1,5 @@
 //! The transposition table: one or two entries per slot, with the replacement schemes of
 //! Breuker's thesis. The only large allocation of a search; its size is a parameter.
-//!
-//! Emptying the table is a generation bump, not a pass over memory: every stored entry
-//! carries the generation it was written in, and an entry of another generation is empty
-//! to probes and to the replacement schemes alike, so a table emptied by a bump behaves
-//! exactly as a freshly allocated one. When the generation counter wraps, the table is
-//! wiped for real, so no entry from 256 searches ago can come back to life.
 
 use super::params::TtScheme;
 
@@ -37,64 +31,9 @@ pub struct Entry<M> {
     pub size: u32,
 }
 
-/// An entry as stored: the entry's fields and the generation it was written in (no
-/// `Option`, so a slot stays as small as the entry).
-#[derive(Clone, Copy)]
-struct Slot<M> {
-    key: u64,
-    mv: Option<M>,
-    value: i32,
-    depth: u8,
-    bound: Bound,
-    /// The generation the entry was written in; [`EMPTY`] for a slot never written.
-    generation: u8,
-    size: u32,
-}
-
-/// The generation of a slot never written since the last real wipe; the table's own
-/// generation is never this.
-const EMPTY: u8 = 0;
-
-impl<M: Copy> Slot<M> {
-    const VACANT: Slot<M> = Slot {
-        key: 0,
-        mv: None,
-        value: 0,
-        depth: 0,
-        bound: Bound::Exact,
-        generation: EMPTY,
-        size: 0,
-    };
-
-    fn stamped(e: Entry<M>, generation: u8) -> Self {
-        Slot {
-            key: e.key,
-            mv: e.mv,
-            value: e.value,
-            depth: e.depth,
-            bound: e.bound,
-            generation,
-            size: e.size,
-        }
-    }
-
-    fn entry(&self) -> Entry<M> {
-        Entry {
-            key: self.key,
-            mv: self.mv,
-            value: self.value,
-            depth: self.depth,
-            bound: self.bound,
-            size: self.size,
-        }
-    }
-}
-
 /// A transposition table for moves of type `M`.
 pub struct Table<M> {
-    entries: Vec<Slot<M>>,
-    /// The generation live entries carry (never [`EMPTY`]).
-    generation: u8,
+    entries: Vec<Option<Entry<M>>>,
     mask: usize,
     scheme: TtScheme,
     /// The big1 schemes replace only on a strictly bigger subtree (CAMMP).
@@ -107,8 +46,7 @@ impl<M: Copy> Table<M> {
         let slots = 1usize << bits;
         let ways = if Self::two_level(scheme) { 2 } else { 1 };
         Table {
-            entries: vec![Slot::VACANT; slots * ways],
-            generation: EMPTY + 1,
+            entries: vec![None; slots * ways],
             mask: slots - 1,
             scheme,
             strict_big: false,
@@ -127,20 +65,9 @@ impl<M: Copy> Table<M> {
         matches!(scheme, TtScheme::TwoDeep | TtScheme::TwoBig1)
     }
 
-    /// Empties the table: a new generation, or a real wipe when the counter wraps.
+    /// Empties the table.
     pub fn clear(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == EMPTY {
-            self.entries.fill(Slot::VACANT);
-            self.generation = EMPTY + 1;
-        }
-    }
-
-    /// The live entry at `index`, if any: one of another generation is empty.
-    #[inline]
-    fn live(&self, index: usize) -> Option<Entry<M>> {
-        let slot = &self.entries[index];
-        (slot.generation == self.generation).then(|| slot.entry())
+        self.entries.fill(None);
     }
 
     fn first_index(&self, key: u64) -> usize {
@@ -157,27 +84,30 @@ impl<M: Copy> Table<M> {
     pub fn probe(&self, key: u64) -> Option<Entry<M>> {
         let first = self.first_index(key);
         let ways = if Self::two_level(self.scheme) { 2 } else { 1 };
-        (first..first + ways)
-            .filter_map(|i| self.live(i))
+        self.entries[first..first + ways]
+            .iter()
+            .flatten()
             .find(|e| e.key == key)
+            .copied()
     }
 
     /// Stores `entry` as the scheme says.
     pub fn store(&mut self, entry: Entry<M>) {
         let first = self.first_index(entry.key);
-        let old = self.live(first);
-        let keep_first = old.is_some_and(|old| old.key != entry.key && !self.prefers(&entry, &old));
-        let new = Slot::stamped(entry, self.generation);
+        let keep_first = match self.entries[first] {
+            Some(old) => old.key != entry.key && !self.prefers(&entry, &old),
+            None => false,
+        };
         if !Self::two_level(self.scheme) {
             if !keep_first {
-                self.entries[first] = new;
+                self.entries[first] = Some(entry);
             }
         } else if keep_first {
-            self.entries[first + 1] = new;
+            self.entries[first + 1] = Some(entry);
         } else {
-            self.entries[first] = new;
+            let old = self.entries[first].replace(entry);
             if let Some(old) = old.filter(|o| o.key != entry.key) {
-                self.entries[first + 1] = Slot::stamped(old, self.generation);
+                self.entries[first + 1] = Some(old);
             }
         }
     }
