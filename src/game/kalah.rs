@@ -14,6 +14,22 @@ const MAX_PITS: usize = 14;
 const MAX_SEEDS: usize = 144;
 const PIT_KEYS: [u64; MAX_PITS * (MAX_SEEDS + 1)] = key_table(0x6b61_6c61_6800_0001);
 const SIDE_KEY: u64 = key_table::<1>(0x6b61_6c61_6800_0002)[0];
+/// What one more seed does to the hash: `PIT_STEPS[k]` is `PIT_KEYS[k] ^ PIT_KEYS[k + 1]`
+/// (one lookup per sown seed instead of two).
+const PIT_STEPS: [u64; MAX_PITS * (MAX_SEEDS + 1)] = steps(&PIT_KEYS);
+
+const fn steps<const N: usize>(keys: &[u64; N]) -> [u64; N] {
+    let mut out = [0; N];
+    let mut k = 0;
+    while k + 1 < N {
+        // The last count of a pit has no next one (no pit ever holds more seeds).
+        if (k + 1) % (MAX_SEEDS + 1) != 0 {
+            out[k] = keys[k] ^ keys[k + 1];
+        }
+        k += 1;
+    }
+    out
+}
 
 /// Which of the three rule sets is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,6 +132,11 @@ impl Kalah {
         &self.pos.pits[base..base + self.houses]
     }
 
+    /// Whether `side`'s houses are all empty (stops at the first seed).
+    fn houses_empty(&self, side: Side) -> bool {
+        self.houses_of(side).iter().all(|&s| s == 0)
+    }
+
     fn house_total(&self, side: Side) -> u32 {
         self.houses_of(side).iter().map(|&s| u32::from(s)).sum()
     }
@@ -148,16 +169,18 @@ impl Kalah {
             .sum()
     }
 
+    /// Every house is empty; as seeds are conserved, that is the stores holding them all.
     fn is_over(&self) -> bool {
-        self.house_total(0) == 0 && self.house_total(1) == 0
+        let stores = self.store_seeds(0) + self.store_seeds(1);
+        stores as usize == 2 * self.houses * self.seeds
     }
 
     /// Ends the game when a side's houses are empty (or, under `course`, a store holds more
     /// than half of the seeds): each side's remaining seeds go to its own store.
     fn end_test(&mut self) {
         let half = (2 * self.houses * self.seeds / 2) as u32;
-        let ended = self.house_total(0) == 0
-            || self.house_total(1) == 0
+        let ended = self.houses_empty(0)
+            || self.houses_empty(1)
             || (self.rules == Rules::Course
                 && (self.store_seeds(0) > half || self.store_seeds(1) > half));
         if ended {
@@ -187,6 +210,14 @@ impl Position {
         self.pits[i] = seeds;
     }
 
+    /// One more seed in pit `i`, keeping the hash.
+    #[inline]
+    fn add_one(&mut self, i: usize) {
+        let seeds = self.pits[i];
+        self.hash ^= PIT_STEPS[i * (MAX_SEEDS + 1) + seeds as usize];
+        self.pits[i] = seeds + 1;
+    }
+
     /// Sows `house` of the side to move on a board of `houses` houses a side, with the
     /// capture; the extra move and the end test are the caller's.
     fn sow(&mut self, houses: usize, rules: Rules, house: u8) -> Sow {
@@ -214,7 +245,7 @@ impl Position {
                 i = 0;
             }
             if i != opp_store {
-                self.set(i, self.pits[i] + 1);
+                self.add_one(i);
                 seeds -= 1;
             }
         }
