@@ -35,11 +35,12 @@
 //!   shared openings with colours swapped; the games are recorded (resumable), summed into
 //!   wins, draws, losses, pentanomial counts, Elo with its interval, LOS and fishtest's SPRT,
 //!   and round robins into score matrices and heatmaps; tabular Q-learning for small games.
+//! - [`engine`]: the move choice of the protocol clients: a negamax search under a depth,
+//!   node or time limit, within a clock's allowance, avoiding moves a referee rejected.
 //! - [`gthd`]: a client for the Gthd Gothello referee (`cutoff gthd`): the protocol's
-//!   lines, the move choice under a depth, node or time limit within the referee's clock,
-//!   and the game loop that checks the referee against its own board.
+//!   lines and the game loop that checks the referee against its own board.
 //! - [`pbrain`]: a Gomocup brain (`cutoff pbrain`): the manager's lines, the board, the
-//!   `INFO` clock, and gthd's engine or MCTS for the move.
+//!   `INFO` clock, and the engine or MCTS for the move.
 //! - [`cli`]: the clap front end; game names validated into a [`game::GameId`], one
 //!   `match` ([`dispatch_game!`]) from it to generic code, validated specs, exit codes 0
 //!   (ok), 1 (a check failed), 2 (an error).
@@ -64,9 +65,9 @@
 //!   tables and charts into them, so every table can be rendered again from committed records.
 //!   `harness` and `report` are peers over `runfolder`: neither imports the other, and
 //!   neither opens `manifest.json` or `records.jsonl` itself.
-//! - `gthd` is a peer of `harness` over `game` and `search`: it reads a clock and talks to
-//!   a socket for one game, and never prints or touches run folders. `pbrain` sits on
-//!   `gthd`'s engine the same way, talking over the streams it is handed.
+//! - `gthd` and `pbrain` are peers of `harness` over `game`, `search` and `engine`: they
+//!   read a clock and talk over the socket or streams they are handed for one game, and
+//!   never print or touch run folders. `engine` reads a clock (time limits) and nothing else.
 //! - Only configuration and record types derive serde traits.
 //! - A game's name is written once, in its `Game::NAME`; the list of games once, in the
 //!   registry; per-game settings of the bench are data in its bench file, never a `match`.
@@ -109,6 +110,7 @@
 pub mod cli;
 #[cfg(test)]
 mod contract;
+pub mod engine;
 pub mod game;
 pub mod gthd;
 pub mod harness;

@@ -8,10 +8,11 @@
 
 use super::common::{check_depth, SearchArgs};
 use super::Status;
+use crate::engine::{Engine, Limit};
 use crate::game::gothello::Gothello;
 use crate::game::{Game, Side};
 use crate::gthd::protocol::{side_name, BASE_PORT, MAX_SERVER};
-use crate::gthd::{play, Connection, Ending, Engine, Finished, Limit};
+use crate::gthd::{play, Connection, Ending, Finished};
 use crate::search::MAX_DEPTH;
 use anyhow::{anyhow, Context, Result};
 use clap::{Args, ValueEnum};

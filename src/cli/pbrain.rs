@@ -7,8 +7,8 @@
 
 use super::common::{check_depth, SearchArgs};
 use super::Status;
+use crate::engine::{Engine, Limit};
 use crate::game::gomoku::Gomoku;
-use crate::gthd::{Engine, Limit};
 use crate::pbrain::{serve, Brain, Mover};
 use crate::search::mcts::Mcts;
 use crate::search::{Algorithm, MAX_DEPTH};

@@ -8,10 +8,10 @@
 //! line. Broadcasts of our own moves (the referee sends them to everyone) are checked and
 //! otherwise skipped.
 //!
-//! Not here: the search (see [`super::engine`]), printing, exit codes.
+//! Not here: the search (see [`crate::engine`]), printing, exit codes.
 
-use super::engine::Engine;
 use super::protocol::{self, side_name, Reply};
+use crate::engine::Engine;
 use crate::game::gothello::{Gothello, PASS};
 use crate::game::{Game, Outcome, Side};
 use anyhow::{anyhow, bail, Context, Result};

@@ -2,9 +2,6 @@
 //! protocol"): `cutoff gthd` plays one game on a referee's server with the project's search.
 //!
 //! - [`protocol`]: the server's lines parsed, the client's requests written; text only.
-//! - [`engine`]: the move choice: a [`Searcher`](crate::search::Searcher) under a
-//!   [`Limit`] (depth, node budget or time), within the referee's clock, avoiding moves the
-//!   referee rejected.
 //! - [`client`]: the handshake and the game loop over any line reader and writer, every
 //!   line logged, the referee checked against our own board.
 //!
@@ -12,11 +9,9 @@
 //! (the socket it is handed, the log); it never prints, and it knows only Gothello.
 
 pub mod client;
-pub mod engine;
 pub mod protocol;
 
 pub use client::{play, Connection, Ending, Finished};
-pub use engine::{Choice, Engine, Limit};
 
 #[cfg(test)]
 mod tests;

@@ -1,7 +1,7 @@
 //! The protocol's lines, one case each, and the engine's move choice with rejected moves.
 
-use super::engine::{Engine, Limit};
 use super::protocol::{move_request, parse};
+use crate::engine::{Engine, Limit};
 use crate::game::gothello::{Gothello, GothelloEval};
 use crate::game::Game;
 use crate::search::{Config, Params};

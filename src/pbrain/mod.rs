@@ -5,8 +5,8 @@
 //! - [`protocol`]: the manager's lines parsed; text only.
 //! - [`brain`]: the board, the `INFO` settings, the answer to each command, and the loop
 //!   over the lines ([`serve`]).
-//! - [`mover`]: the move choice within the time allowance: gthd's negamax
-//!   [`Engine`](crate::gthd::Engine), which is generic over the game, or MCTS.
+//! - [`mover`]: the move choice within the time allowance: the negamax
+//!   [`Engine`](crate::engine::Engine), which is generic over the game, or MCTS.
 //!
 //! Like `gthd`, this module reads a clock and talks over the streams it is handed; it never
 //! prints and touches no files.

@@ -1,10 +1,10 @@
-//! The brain's move choice: gthd's negamax [`Engine`] (a depth or a time per move, within
+//! The brain's move choice: the negamax [`Engine`] (a depth or a time per move, within
 //! the manager's allowance), or MCTS: its playouts, or playouts until its time per move,
 //! either ended early by the allowance's deadline, which this module checks after every
 //! playout (the search itself reads no clock).
 
+use crate::engine::Engine;
 use crate::game::gomoku::{Gomoku, Point};
-use crate::gthd::Engine;
 use crate::search::mcts::Mcts;
 use std::time::{Duration, Instant};
 

@@ -4,8 +4,8 @@
 use super::brain::{serve, Brain, SAFETY_MS};
 use super::mover::Mover;
 use super::protocol::{parse, parse_board_line, BoardLine, Command, Owner, Xy};
+use crate::engine::{Engine, Limit};
 use crate::game::gomoku::Gomoku;
-use crate::gthd::{Engine, Limit};
 use crate::search::mcts::Mcts;
 use crate::search::{Config, Params};
 use std::time::{Duration, Instant};

@@ -1,4 +1,4 @@
-//! The engine adapter: picks a move in a position with the project's negamax
+//! The engine of the protocol clients (`gthd`, `pbrain`): picks a move with the project's negamax
 //! ([`Searcher`]) under a [`Limit`], optionally within a time allowance from the referee's
 //! clock, and excluding moves the referee has rejected.
 //!
