@@ -7,7 +7,8 @@
 //!
 //! Arguments (after `--`): `--out DIR` writes `DIR/records.jsonl` (one line per search) and
 //! `DIR/summary.md`; `--repeats N` (default 5); `--positions N` per set (default 20);
-//! `--test` runs two positions per set once at small depths as a check. Every run checks
+//! `--test` runs two positions per set once at small depths as a check; `--tt-bits N` sets
+//! the table size of our ID+TT+PVS searcher (default 16: 2^16 two-entry slots). Every run checks
 //! that the plain alpha-beta visits exactly `alphabeta`'s nodes with its score and move, and
 //! that minimax-rs's `Negamax` finds the exact value of the same tree under its own terminal
 //! values (see `check_values`); a failed check panics. Times are the searching thread's CPU
@@ -94,6 +95,8 @@ struct Options {
     repeats: u32,
     positions: usize,
     test: bool,
+    /// Our table's `tt-bits` (the default's when `None`).
+    tt_bits: Option<String>,
 }
 
 fn parse_args() -> Options {
@@ -102,6 +105,7 @@ fn parse_args() -> Options {
         repeats: 5,
         positions: 20,
         test: false,
+        tt_bits: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -116,6 +120,7 @@ fn parse_args() -> Options {
                 options.positions = value("--positions").parse().expect("--positions N")
             }
             "--test" => options.test = true,
+            "--tt-bits" => options.tt_bits = Some(value("--tt-bits")),
             // What cargo bench passes to every harness.
             "--bench" => {}
             other => panic!("unknown argument `{other}`"),
@@ -186,9 +191,13 @@ fn run_set<G: Game>(path: &Path, depths: &[u32], options: &Options, records: &mu
     let fixture = load_fixture::<G>(path).expect("the fixture set loads");
     let positions = &fixture.positions[..options.positions.min(fixture.positions.len())];
     let config = |text: &str| Config::parse(text).expect("a valid configuration");
+    let mut params = Params::default();
+    if let Some(bits) = &options.tt_bits {
+        params.set("tt-bits", bits).expect("--tt-bits 0..=28");
+    }
     let mut engines = Engines {
         alphabeta: Searcher::new(config("alphabeta"), Params::default(), G::DEFAULT_EVAL),
-        id_tt_pvs: Searcher::new(config(ID_TT_PVS), Params::default(), G::DEFAULT_EVAL),
+        id_tt_pvs: Searcher::new(config(ID_TT_PVS), params, G::DEFAULT_EVAL),
         plain: PlainSearch::new(),
     };
     for &depth in depths {
