@@ -3,17 +3,8 @@
 //! ordering), summed over the positions that have a minimal tree at that depth. Only a run
 //! with minimal trees gets it. The numbers come from `stats`; this module formats them.
 
-use super::stats::{Grid, Row, Stat};
-use super::tables::{markdown_table, nodes_text, sig3};
-
-/// A ratio cell: the ratio, `capped (k/n)` or `—`.
-fn ratio_text(stat: Stat) -> String {
-    match stat {
-        Stat::Mean(e) => sig3(e.mean),
-        Stat::Capped { capped, n } => format!("capped ({capped}/{n})"),
-        Stat::Missing => "—".into(),
-    }
-}
+use super::stats::Grid;
+use super::tables::{nodes_text, per_depth_table_after, sig3, stat_text};
 
 /// The section, or nothing when the run has no minimal tree.
 pub fn section(grid: &Grid, depth: u32) -> String {
@@ -21,22 +12,11 @@ pub fn section(grid: &Grid, depth: u32) -> String {
     if depths.is_empty() {
         return String::new();
     }
-    let header: Vec<String> = std::iter::once("configuration".to_string())
-        .chain(depths.iter().map(|d| format!("depth {d}")))
-        .collect();
-    let header: Vec<&str> = header.iter().map(String::as_str).collect();
-    let right: Vec<bool> = header.iter().enumerate().map(|(i, _)| i > 0).collect();
     let minimal = std::iter::once("minimal tree (mean nodes)".to_string())
         .chain(depths.iter().map(|&d| nodes_text(grid.minimal_mean(d))));
-    let mut rows = vec![minimal.collect::<Vec<String>>()];
-    rows.extend(grid.ranked(depth).into_iter().map(|row: &Row| {
-        let cells = depths
-            .iter()
-            .map(|&d| ratio_text(grid.minimal_ratio(row, d)));
-        std::iter::once(row.planned.label.clone())
-            .chain(cells)
-            .collect()
-    }));
+    let table = per_depth_table_after(grid, depth, &depths, vec![minimal.collect()], |row, d| {
+        stat_text(grid.minimal_ratio(row, d), sig3)
+    });
     let covered = coverage(grid, &depths);
     format!(
         "## Against the minimal tree\n\nNodes expanded (n_nodes + n_qnodes) over the nodes of \
@@ -47,8 +27,7 @@ pub fn section(grid: &Grid, depth: u32) -> String {
          inexact techniques (pruning, reductions) search less than the full-width minimal \
          tree, and a transposition table searches a transposed position once where the \
          minimal tree counts it on every path. The first row is the minimal tree's mean size. Positions with a \
-         minimal tree: {covered}.\n\n{}",
-        markdown_table(&header, &right, &rows)
+         minimal tree: {covered}.\n\n{table}"
     )
 }
 

@@ -52,7 +52,7 @@ pub fn sig3(x: f64) -> String {
 }
 
 /// A cell's mean in `format`, or why it has none: `capped (k/n)` or `—`.
-fn stat_text(stat: Stat, format: fn(f64) -> String) -> String {
+pub(super) fn stat_text(stat: Stat, format: fn(f64) -> String) -> String {
     match stat {
         Stat::Mean(e) => format(e.mean),
         Stat::Capped { capped, n } => format!("capped ({capped}/{n})"),
@@ -188,21 +188,30 @@ pub(super) fn per_depth_table(
     depths: &[u32],
     cell: impl Fn(&Row, u32) -> String,
 ) -> String {
+    per_depth_table_after(grid, depth, depths, Vec::new(), cell)
+}
+
+/// [`per_depth_table`] with the rows `lead` (a label and a cell per depth) above the
+/// configurations'.
+pub(super) fn per_depth_table_after(
+    grid: &Grid,
+    depth: u32,
+    depths: &[u32],
+    lead: Vec<Vec<String>>,
+    cell: impl Fn(&Row, u32) -> String,
+) -> String {
     let header: Vec<String> = std::iter::once("configuration".to_string())
         .chain(depths.iter().map(|d| format!("depth {d}")))
         .collect();
     let header: Vec<&str> = header.iter().map(String::as_str).collect();
     let right: Vec<bool> = header.iter().enumerate().map(|(i, _)| i > 0).collect();
-    let rows: Vec<Vec<String>> = grid
-        .ranked(depth)
-        .into_iter()
-        .map(|row| {
-            let cells = depths.iter().map(|&d| cell(row, d));
-            std::iter::once(row.planned.label.clone())
-                .chain(cells)
-                .collect()
-        })
-        .collect();
+    let mut rows = lead;
+    rows.extend(grid.ranked(depth).into_iter().map(|row| {
+        let cells = depths.iter().map(|&d| cell(row, d));
+        std::iter::once(row.planned.label.clone())
+            .chain(cells)
+            .collect()
+    }));
     markdown_table(&header, &right, &rows)
 }
 

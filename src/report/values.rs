@@ -7,6 +7,7 @@
 //! Mang's repetition history, where a table value can be wrong for another path:
 //! graph-history interaction). It formats counts; it reads no file.
 
+use super::drift::drift;
 use super::stats::{Grid, Row};
 use super::tables::markdown_table;
 use crate::dispatch_game;
@@ -68,15 +69,5 @@ pub fn is_exact(config: Config, manifest: &Manifest) -> bool {
 
 /// Positions compared at `depth` (uncapped on both sides) and how many of them differ.
 fn count(baseline: &Row, row: &Row, depth: u32) -> (usize, usize) {
-    let (Some(base), Some(cell)) = (baseline.cells.get(&depth), row.cells.get(&depth)) else {
-        return (0, 0);
-    };
-    let pairs = cell
-        .samples
-        .iter()
-        .filter_map(|(position, s)| Some((s, base.samples.get(position)?)))
-        .filter(|(s, b)| !s.capped && !b.capped);
-    pairs.fold((0, 0), |(n, d), (s, b)| {
-        (n + 1, d + usize::from(s.score != b.score))
-    })
+    drift(row, baseline, depth).map_or((0, 0), |d| (d.n, d.score_differs))
 }

@@ -7,15 +7,14 @@
 //! `drift` and `stats` compute both numbers; this module only draws them.
 
 use super::axis::{trim, Axis};
-use super::published::{free_offset, point_label};
-use super::style::{marker, SeriesStyle, Styles};
+use super::published::{labelled_point, point_label};
+use super::style::{SeriesStyle, Styles};
 use super::{titled, Chart, FONT, SIZE};
 use crate::report::drift::drift;
 use crate::report::stats::{paired_ratio, Grid, Row};
 use anyhow::Result;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// One configuration: its label, style, score drift in percent and paired node ratio.
 struct Point {
@@ -105,32 +104,15 @@ impl Chart for SavingsDrift {
             let line = vec![(range.start, one), (range.end, one)];
             plot.draw(&PathElement::new(line, BLACK.stroke_width(2)))?;
         }
-        let font = (FONT, 15).into_font().color(&BLACK);
-        let mut taken: Vec<(i32, i32, i32)> = Vec::new();
+        let mut taken = Vec::new();
         for point in &self.points {
             let Some(y) = self.y.place(point.ratio) else {
                 continue;
             };
-            let at = (point.drift, y);
-            plot.draw(&marker(at, &point.style, 13))?;
-            let width = plot
-                .estimate_text_size(&point.label, &font)
-                .map_or(80, |(w, _)| w as i32);
             // Labels of points near the right edge go left of them.
             let left = point.drift > 75.0;
-            let pixel = chart.backend_coord(&at);
-            let from = match left {
-                true => (pixel.0 - 20 - width, pixel.1),
-                false => pixel,
-            };
-            let dy = free_offset(&mut taken, from, width);
-            let (dx, h) = match left {
-                true => (-10, HPos::Right),
-                false => (10, HPos::Left),
-            };
-            let style = font.clone().pos(Pos::new(h, VPos::Center));
-            let text = Text::new(point.label.clone(), (dx, dy), style);
-            plot.draw(&(EmptyElement::at(at) + text))?;
+            let at = (point.drift, y);
+            labelled_point(plot, at, &point.style, &point.label, left, &mut taken)?;
         }
         Ok(())
     }

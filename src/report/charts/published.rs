@@ -6,7 +6,7 @@
 //! Only the CAMMP table (Ming Mang) has node ratios to set ours against; `studies` matches
 //! the rows and computes both ratios, this module only draws them.
 
-use super::axis::{trim, Axis};
+use super::axis::{trim, Axis, Ticked};
 use super::style::{marker, SeriesStyle, Styles};
 use super::{titled, Chart, FONT, SIZE};
 use crate::report::stats::{Grid, Row};
@@ -110,11 +110,7 @@ impl Chart for Published {
         let range = self.axis.spec().range();
         let diagonal = vec![(range.start, range.start), (range.end, range.end)];
         plot.draw(&PathElement::new(diagonal, BLACK.stroke_width(2)))?;
-        let font = (FONT, 15)
-            .into_font()
-            .color(&BLACK)
-            .pos(Pos::new(HPos::Left, VPos::Center));
-        let mut taken: Vec<(i32, i32, i32)> = Vec::new();
+        let mut taken = Vec::new();
         for point in &self.points {
             let (Some(x), Some(y)) = (
                 self.axis.place(point.published),
@@ -122,13 +118,7 @@ impl Chart for Published {
             ) else {
                 continue;
             };
-            plot.draw(&marker((x, y), &point.style, 13))?;
-            let width = plot
-                .estimate_text_size(&point.label, &font)
-                .map_or(80, |(w, _)| w as i32);
-            let dy = free_offset(&mut taken, chart.backend_coord(&(x, y)), width);
-            let text = Text::new(point.label.clone(), (10, dy), font.clone());
-            plot.draw(&(EmptyElement::at((x, y)) + text))?;
+            labelled_point(plot, (x, y), &point.style, &point.label, false, &mut taken)?;
         }
         Ok(())
     }
@@ -145,10 +135,43 @@ pub(super) fn point_label(row: &Row) -> String {
     }
 }
 
+/// Draws a scatter point at `at` with its label right of it (left of it when `left`),
+/// moved up or down to clear the labels already placed (`taken`, see [`free_offset`]).
+pub(super) fn labelled_point<DB: DrawingBackend>(
+    plot: &DrawingArea<DB, Cartesian2d<Ticked, Ticked>>,
+    at: (f64, f64),
+    style: &SeriesStyle,
+    label: &str,
+    left: bool,
+    taken: &mut Vec<(i32, i32, i32)>,
+) -> Result<()>
+where
+    DB::ErrorType: 'static,
+{
+    plot.draw(&marker(at, style, 13))?;
+    let font = (FONT, 15).into_font().color(&BLACK);
+    let width = plot
+        .estimate_text_size(label, &font)
+        .map_or(80, |(w, _)| w as i32);
+    let pixel = plot.map_coordinate(&at);
+    let (from, dx, h) = match left {
+        true => ((pixel.0 - 20 - width, pixel.1), -10, HPos::Right),
+        false => (pixel, 10, HPos::Left),
+    };
+    let dy = free_offset(taken, from, width);
+    let text = Text::new(
+        label.to_string(),
+        (dx, dy),
+        font.pos(Pos::new(h, VPos::Center)),
+    );
+    plot.draw(&(EmptyElement::at(at) + text))?;
+    Ok(())
+}
+
 /// The first vertical offset (in pixels, from a few tried in turn) at which a label
 /// `width` pixels wide right of the point at pixel `at` overlaps no label placed before;
 /// records the label's place in `taken` as (left, right, y).
-pub(super) fn free_offset(taken: &mut Vec<(i32, i32, i32)>, at: (i32, i32), width: i32) -> i32 {
+fn free_offset(taken: &mut Vec<(i32, i32, i32)>, at: (i32, i32), width: i32) -> i32 {
     const HEIGHT: i32 = 17;
     let (left, right) = (at.0 + 10, at.0 + 10 + width);
     let clear = |dy: &i32| {
