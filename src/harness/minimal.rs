@@ -11,6 +11,7 @@
 
 use super::execute::{on_workers, Watcher};
 use super::fixtures::load_fixture;
+use super::run::select_positions;
 use crate::game::Game;
 use crate::runfolder::{self, JsonlWriter, Manifest, MinimalRecord, MINIMAL};
 use crate::search::minimal::minimal_tree;
@@ -88,7 +89,7 @@ pub fn add_minimal_trees<G: Game>(
         done_before,
         spec.jobs.min(pending.len()).max(1),
     );
-    let mut writer = JsonlWriter::<MinimalRecord>::append_to(path.clone())?;
+    let mut writer = JsonlWriter::<MinimalRecord>::append_to(path)?;
     let tree = |&&(depth, (id, game)): &&(u32, &(String, G))| {
         let tree = minimal_tree(game, depth, eval, params);
         MinimalRecord {
@@ -114,7 +115,7 @@ pub fn add_minimal_trees<G: Game>(
         done_now,
     };
     if !end.interrupted() {
-        rewrite_sorted(&path, trees)?;
+        runfolder::rewrite_minimal(dir, trees)?;
     }
     Ok(end)
 }
@@ -135,16 +136,7 @@ fn run_positions<G: Game>(manifest: &Manifest, first: Option<usize>) -> Result<V
     }
     let mut positions = fixture.positions;
     positions.truncate(fixture_ref.positions);
-    if let Some(n) = first {
-        if n == 0 || n > positions.len() {
-            bail!(
-                "--positions {n}: the run has 1..={} positions",
-                positions.len()
-            );
-        }
-        positions.truncate(n);
-    }
-    Ok(positions)
+    select_positions(positions, first, path)
 }
 
 /// The run's planned depths up to `max` (all when `None`); an error when none is.
@@ -163,14 +155,4 @@ fn chosen_depths(manifest: &Manifest, max: Option<u32>) -> Result<Vec<u32>> {
         );
     }
     Ok(depths)
-}
-
-/// Replaces the file at `path` with `trees` sorted by depth and position, atomically.
-fn rewrite_sorted(path: &Path, mut trees: Vec<MinimalRecord>) -> Result<()> {
-    trees.sort_by(|a, b| (a.depth, &a.position).cmp(&(b.depth, &b.position)));
-    let text: String = trees
-        .iter()
-        .map(|t| serde_json::to_string(t).expect("trees serialise") + "\n")
-        .collect();
-    runfolder::write_atomically(path, text.as_bytes())
 }

@@ -202,7 +202,7 @@ fn check_game<G: Game>(typed: &str, fixture: &Fixture<G>, path: &Path) -> Result
     Ok(())
 }
 
-fn select_positions<G>(
+pub(super) fn select_positions<G>(
     mut positions: Vec<(String, G)>,
     first: Option<usize>,
     path: &Path,

@@ -199,8 +199,14 @@ fn read_minimal_checked(dir: &Path, manifest: &Manifest) -> Result<Vec<MinimalRe
         }
         trees.push(tree);
     }
-    trees.sort_by(|a, b| (a.depth, &a.position).cmp(&(b.depth, &b.position)));
+    trees.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     Ok(trees)
+}
+
+/// Replaces `dir/minimal.jsonl` with `trees` sorted by depth and position, atomically.
+pub fn rewrite_minimal(dir: &Path, mut trees: Vec<MinimalRecord>) -> Result<()> {
+    trees.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    write_lines(&dir.join(MINIMAL), &trees)
 }
 
 /// The records sorted by identity, once each checked against the plan.
@@ -294,10 +300,15 @@ impl RecordWriter {
 
 /// Replaces `dir/records.jsonl` with `records`, atomically.
 pub fn rewrite_records(dir: &Path, records: &[Record]) -> Result<()> {
+    write_lines(&dir.join(RECORDS), records)
+}
+
+/// Replaces the JSON-lines file at `path` with a line per value, atomically.
+fn write_lines<T: serde::Serialize>(path: &Path, values: &[T]) -> Result<()> {
     let mut text = String::new();
-    for record in records {
-        text += &serde_json::to_string(record).expect("records serialise");
+    for value in values {
+        text += &serde_json::to_string(value).expect("records serialise");
         text.push('\n');
     }
-    write_atomically(&dir.join(RECORDS), text.as_bytes())
+    write_atomically(path, text.as_bytes())
 }

@@ -69,6 +69,13 @@ pub struct MinimalRecord {
     pub score: i32,
 }
 
+impl MinimalRecord {
+    /// The order of `minimal.jsonl`: by depth, then position id.
+    pub fn sort_key(&self) -> (u32, &str) {
+        (self.depth, &self.position)
+    }
+}
+
 /// The result of a root search at one depth, as printed with `--json` and recorded.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DepthResult {
