@@ -119,7 +119,7 @@ fn an_iteration_that_cannot_finish_is_not_started() {
 
 #[test]
 fn mcts_plays_out_until_its_time() {
-    let game = Gomoku::from_options("size=9").unwrap();
+    let game = Gomoku::from_options("9").unwrap();
     let mut timed = engine::<Gomoku>("mcts", Limit::TimeMs(20));
     let choice = timed.choose(&game, None, &[]).unwrap();
     // Each playout costs its nodes: the stop is asked after every playout.
