@@ -533,12 +533,18 @@ fn silent_server(script: impl FnOnce(&mut Seat)) -> (Option<i32>, String) {
 fn a_server_that_never_speaks_or_never_ends_its_line_times_out_with_exit_2() {
     let (code, stderr) = silent_server(|_| {});
     assert_eq!(code, Some(2), "{stderr}");
-    assert!(stderr.contains("within the read timeout (--timeout-s)"), "{stderr}");
+    assert!(
+        stderr.contains("within the read timeout (--timeout-s)"),
+        "{stderr}"
+    );
     let (code, stderr) = silent_server(|seat| {
         seat.writer.write_all(b"100 Request accep").unwrap();
     });
     assert_eq!(code, Some(2), "{stderr}");
-    assert!(stderr.contains("within the read timeout (--timeout-s)"), "{stderr}");
+    assert!(
+        stderr.contains("within the read timeout (--timeout-s)"),
+        "{stderr}"
+    );
 }
 
 /// The first move `cutoff gthd args...` plays as black from the start.
@@ -560,12 +566,22 @@ fn gthd_plays_what_a_match_agent_plays() {
     use cutoff::matches::agent::{Agent, AgentSpec, Player};
     use rand::SeedableRng;
     let game = Gothello::new();
-    for (config, depth, eval) in [("alphabeta", "3", "number"), ("alphabeta+id+tt-value+tt-move", "4", "eye")] {
+    for (config, depth, eval) in [
+        ("alphabeta", "3", "number"),
+        ("alphabeta+id+tt-value+tt-move", "4", "eye"),
+    ] {
         let played = gthd_first_move(&["--config", config, "--depth", depth, "--eval", eval]);
-        let spec = AgentSpec::parse(&format!("{config}:depth={depth},tie-seed=1,id-step=1,eval={eval}")).unwrap();
+        let spec = AgentSpec::parse(&format!(
+            "{config}:depth={depth},tie-seed=1,id-step=1,eval={eval}"
+        ))
+        .unwrap();
         let mut agent = Agent::new(&spec, &game).unwrap();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
         let choice = agent.choose(&game, &mut rng).unwrap();
-        assert_eq!(played, game.format_move(choice.mv), "{config} depth {depth}");
+        assert_eq!(
+            played,
+            game.format_move(choice.mv),
+            "{config} depth {depth}"
+        );
     }
 }

@@ -260,6 +260,10 @@ fn pbrain_plays_what_a_match_agent_plays() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
         let mv = agent.choose(&game, &mut rng).unwrap().mv;
         let point = usize::from(mv);
-        assert_eq!(reply, format!("{},{}", point % 15, point / 15), "{config} depth {depth}");
+        assert_eq!(
+            reply,
+            format!("{},{}", point % 15, point / 15),
+            "{config} depth {depth}"
+        );
     }
 }
