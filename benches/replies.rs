@@ -146,14 +146,25 @@ fn quantile(sorted: &[f64], q: f64) -> f64 {
     sorted[rank - 1]
 }
 
-fn summary(replies: &[Reply]) -> String {
-    let mut text = String::from(
+/// The 1-, 5- and 15-minute load averages (`/proc/loadavg`), or `unknown`.
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg").map_or("unknown".into(), |text| {
+        text.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
+    })
+}
+
+fn summary(replies: &[Reply], load: [&str; 2]) -> String {
+    let mut text = format!(
         "# Reply times under a time per move\n\nWritten by `cargo bench --bench replies`. \
          Reply: the wall time of the engine's `choose` for one move; allowance: the time \
          per move less a tenth and the safety margin. Over: replies longer than the time \
-         per move.\n\n| game | config | time per move (ms) | allowance (ms) | replies | \
-         median (ms) | p99 (ms) | max (ms) | max / time per move | over |\n\
-         | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n",
+         per move. Load average (1, 5, 15 min) at the start: {}; at the end: {} (the \
+         machine has {} hardware threads).\n\n| game | config | time per move (ms) | \
+         allowance (ms) | replies | median (ms) | p99 (ms) | max (ms) | max / time per \
+         move | over |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n",
+        load[0],
+        load[1],
+        std::thread::available_parallelism().map_or(0, |n| n.get()),
     );
     let mut keys: Vec<(&str, u64)> = replies.iter().map(|r| (r.game, r.limit_ms)).collect();
     keys.dedup();
@@ -185,6 +196,7 @@ fn summary(replies: &[Reply]) -> String {
 
 fn main() {
     let options = options();
+    let start_load = load_average();
     let mut out = Vec::new();
     replies(
         &Setup {
@@ -222,7 +234,7 @@ fn main() {
         &options,
         &mut out,
     );
-    let text = summary(&out);
+    let text = summary(&out, [&start_load, &load_average()]);
     #[allow(clippy::print_stdout)]
     {
         print!("{text}");

@@ -7,7 +7,7 @@
 # Run from the repository root: sh results/2026-11-26-protocol-defaults/run.sh
 set -eu
 OUT=results/2026-11-26-protocol-defaults
-cargo build --release
+cargo build --release --bin cutoff
 C=target/release/cutoff
 G="match --game gothello --games 200 --opening-plies 2 --seed 1 --jobs 2 --quiet"
 DEFAULT="alphabeta+id+tt-value+tt-move"
@@ -21,3 +21,9 @@ $C $G --agents "$DEFAULT:depth=3,$TIES,eval=eye,$DEFAULT:depth=3,id-step=1,eval=
 $C match --game gomoku --games 20 --opening-plies 2 --seed 1 --jobs 2 --quiet \
   --agents "alphabeta+threat-space+candidate-sort+greedy:time-ms=100,tie-seed=1,alphabeta+candidate-sort:time-ms=100" \
   --out $OUT/gomoku-default-vs-candidate-sort
+# Gomoku over more games: the default against candidate sorting alone and against
+# threat-space with candidate sorting (no greedy), 100 ms a move each.
+GM="match --game gomoku --games 200 --opening-plies 2 --seed 2 --jobs 2 --quiet"
+GDEF="alphabeta+threat-space+candidate-sort+greedy:time-ms=100,tie-seed=1"
+$C $GM --agents "$GDEF,alphabeta+candidate-sort:time-ms=100" --out $OUT/gomoku-default-vs-candidate-sort-200
+$C $GM --agents "$GDEF,alphabeta+threat-space+candidate-sort:time-ms=100" --out $OUT/gomoku-default-vs-no-greedy-200
