@@ -537,3 +537,17 @@ fn sigterm_stops_a_match_as_ctrl_c_does_keeping_its_games() {
     );
     assert!(!std::fs::read_to_string(&games).unwrap().is_empty());
 }
+
+#[test]
+fn the_protocol_clients_help_names_their_defaults() {
+    let help = |command: &str| String::from_utf8(cutoff(&[command, "--help"]).stdout).unwrap();
+    let gthd = help("gthd");
+    let wanted = [cutoff::gthd::DEFAULT_CONFIG, cutoff::gthd::DEFAULT_EVAL];
+    for text in wanted.iter().chain(cutoff::gthd::DEFAULT_PARAMS) {
+        assert!(gthd.contains(text), "`{text}` not in gthd --help:\n{gthd}");
+    }
+    let pbrain = help("pbrain");
+    for text in [cutoff::pbrain::DEFAULT_CONFIG].iter().chain(cutoff::pbrain::DEFAULT_PARAMS) {
+        assert!(pbrain.contains(text), "`{text}` not in pbrain --help:\n{pbrain}");
+    }
+}
