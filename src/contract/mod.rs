@@ -248,10 +248,19 @@ fn check_state_parts<G: Game>(game: &G) {
     let hash = game.hash_from_scratch();
     for part in parts {
         let changed = &part.position;
-        let at = format!("{} changing {} of\n{}", G::NAME, part.part, game.board_string());
+        let at = format!(
+            "{} changing {} of\n{}",
+            G::NAME,
+            part.part,
+            game.board_string()
+        );
         assert_eq!(changed.hash(), changed.hash_from_scratch(), "{at}");
         if part.hashed {
-            assert_ne!(changed.hash_from_scratch(), hash, "the hash misses it: {at}");
+            assert_ne!(
+                changed.hash_from_scratch(),
+                hash,
+                "the hash misses it: {at}"
+            );
         } else {
             assert!(!G::HASH_IS_COMPLETE, "unhashed in a complete hash: {at}");
             assert_eq!(changed.hash_from_scratch(), hash, "declared unhashed: {at}");
@@ -272,7 +281,15 @@ fn check_hash_declaration<G: Game>() {
             unhashed.extend(parts.filter(|p| !p.hashed).map(|p| p.part));
         }
     }
-    assert_eq!(G::HASH_IS_COMPLETE, unhashed.is_empty(), "{}: {unhashed:?}", G::NAME);
+    assert_eq!(
+        G::HASH_IS_COMPLETE,
+        unhashed.is_empty(),
+        "{}: {unhashed:?}",
+        G::NAME
+    );
     let tt = Config::parse("alphabeta+tt-value").unwrap();
-    assert_eq!(tt.is_exact_with(&Params::default(), G::HASH_IS_COMPLETE), G::HASH_IS_COMPLETE);
+    assert_eq!(
+        tt.is_exact_with(&Params::default(), G::HASH_IS_COMPLETE),
+        G::HASH_IS_COMPLETE
+    );
 }

@@ -297,7 +297,10 @@ pub fn bench_game<G: Game>(
             .map_err(|e| anyhow!("{}: solve position {}: {e}", file.display(), position.id))?;
         let costs = BTreeMap::from([(SOLVE_KEY.to_string(), cost)]);
         on_position(&position.id, &costs);
-        counts.insert(position.id.clone(), BTreeMap::from([(SOLVE_KEY.into(), cost.nodes)]));
+        counts.insert(
+            position.id.clone(),
+            BTreeMap::from([(SOLVE_KEY.into(), cost.nodes)]),
+        );
     }
     Ok(counts)
 }

@@ -236,7 +236,10 @@ fn sprt_bounds_tell_alpha_from_beta() {
     let sprt = SprtSpec::parse("elo0=0,elo1=10,alpha=0.05,beta=0.2").unwrap();
     assert_eq!((sprt.alpha, sprt.beta), (0.05, 0.2));
     let (lower, upper) = sprt.bounds();
-    assert!((lower - (-1.5581446180465497)).abs() < 1e-12, "lower {lower}");
+    assert!(
+        (lower - (-1.5581446180465497)).abs() < 1e-12,
+        "lower {lower}"
+    );
     assert!((upper - 16f64.ln()).abs() < 1e-12, "upper {upper}");
 }
 

@@ -526,7 +526,9 @@ fn paired_ratios_leave_capped_positions_out() {
     for capped_row in ["alphabeta", "alphabeta+killers"] {
         let mut recs = records(plan, &[1], &[[100, 100, 100], [50, 50, 200]]);
         let p2 = |r: &&mut Record| r.position == "p2" && r.config == parse_config(capped_row);
-        recs.iter_mut().filter(p2).for_each(|r| r.result.capped = true);
+        recs.iter_mut()
+            .filter(p2)
+            .for_each(|r| r.result.capped = true);
         let run = run_dir(&manifest("kalah", plan, &[1]), &recs);
         let grid = super::stats::Grid::new(&crate::runfolder::read_run(&run).unwrap());
         let paired = super::stats::paired_ratio(&grid.rows[1], &grid.rows[0], 1).unwrap();
@@ -619,7 +621,12 @@ fn shapley_values_leave_capped_positions_out() {
         ("alphabeta+killers+history", "kh", "subset", None),
     ];
     // nodes = 1000 * 0.5^killers * 0.8^history on every position.
-    let nodes = [[1000, 2000, 3000], [500, 1000, 1500], [800, 1600, 2400], [400, 800, 1200]];
+    let nodes = [
+        [1000, 2000, 3000],
+        [500, 1000, 1500],
+        [800, 1600, 2400],
+        [400, 800, 1200],
+    ];
     let mut recs = records(plan, &[1], &nodes);
     let capped = |r: &&mut Record| {
         r.position == "p2" && r.config == parse_config("alphabeta+killers+history")

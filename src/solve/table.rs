@@ -114,7 +114,8 @@ mod tests {
             }
         };
         let target = table.bucket(&view(0, 0, 0));
-        let candidates = (0..64).flat_map(|i| (0..64).flat_map(move |j| (0..64).map(move |k| (i, j, k))));
+        let candidates =
+            (0..64).flat_map(|i| (0..64).flat_map(move |j| (0..64).map(move |k| (i, j, k))));
         let same: Vec<View> = candidates
             .map(|(i, j, k)| view(i, j, k))
             .filter(|v| table.bucket(v) == target)

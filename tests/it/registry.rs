@@ -63,7 +63,9 @@ fn the_instruction_count_benches_list_every_game() {
 #[test]
 fn the_crate_docs_name_every_game_module() {
     let text = read("src/lib.rs");
-    let start = text.find("One module per game (").expect("the codemap's game list");
+    let start = text
+        .find("One module per game (")
+        .expect("the codemap's game list");
     let list = &text[start..start + text[start..].find(';').unwrap()];
     let named: BTreeSet<String> = list
         .split('`')
@@ -79,18 +81,34 @@ fn the_crate_docs_name_every_game_module() {
 #[test]
 fn the_readme_names_every_game_and_its_flags() {
     let text = read("README.md");
-    let start = text.find("- `--game name[:options]`:").expect("the --game item");
+    let start = text
+        .find("- `--game name[:options]`:")
+        .expect("the --game item");
     let item = &text[start..start + text[start..].find("\n- ").unwrap()];
     for game in GAMES {
-        assert!(item.contains(&format!("`{game}")), "README --game lacks {game}: {item}");
+        assert!(
+            item.contains(&format!("`{game}")),
+            "README --game lacks {game}: {item}"
+        );
     }
     let header = "| game | legal moves (perft) | search moves | game-specific flags |";
     let table = &text[text.find(header).expect("the table of move sets")..];
-    let rows: Vec<&str> = table.lines().skip(2).take_while(|l| l.starts_with('|')).collect();
+    let rows: Vec<&str> = table
+        .lines()
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .collect();
     assert_eq!(rows.len(), GAMES.len(), "README table rows: {rows:?}");
     let mut flags: Vec<String> = rows
         .iter()
-        .map(|row| row.trim_end_matches('|').rsplit('|').next().unwrap().trim().to_string())
+        .map(|row| {
+            row.trim_end_matches('|')
+                .rsplit('|')
+                .next()
+                .unwrap()
+                .trim()
+                .to_string()
+        })
         .collect();
     let mut expected: Vec<String> = GameId::ALL
         .iter()
@@ -125,7 +143,9 @@ fn required_game_items() -> Vec<String> {
         else {
             continue;
         };
-        let name_end = rest.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap();
+        let name_end = rest
+            .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .unwrap();
         let end = rest.find([';', '{']).unwrap();
         let declaration = &rest[..end];
         let no_default = rest[end..].starts_with(';') && !declaration.contains(" = ");
@@ -142,9 +162,14 @@ fn the_crate_docs_list_every_required_game_item() {
     let required = required_game_items();
     assert!(required.len() >= 20, "{required:?}");
     let text = read("src/lib.rs");
-    let start = text.find("**Required**").expect("the required items in Adding a game");
+    let start = text
+        .find("**Required**")
+        .expect("the required items in Adding a game");
     let list = &text[start..start + text[start..].find("Optional").unwrap()];
     for item in required {
-        assert!(list.contains(&format!("`{item}`")), "src/lib.rs misses `{item}`");
+        assert!(
+            list.contains(&format!("`{item}`")),
+            "src/lib.rs misses `{item}`"
+        );
     }
 }

@@ -92,10 +92,13 @@ fn a_budget_or_a_rule_variant_has_its_own_key() {
     let variant = start["alphabeta+id[game=kalah:6,4,empty-capture]@d12"];
     assert!(budget <= 501 && budget < plain, "{budget} of {plain}");
     assert_ne!(variant, plain);
-    bench.searches = serde_json::from_str(r#"[{"config": "all", "depth": 2, "game": "gomoku"}]"#)
-        .unwrap();
+    bench.searches =
+        serde_json::from_str(r#"[{"config": "all", "depth": 2, "game": "gomoku"}]"#).unwrap();
     let e = bench_game::<Kalah>(&bench, &file, &[], &mut |_, _| {}).unwrap_err();
-    assert!(format!("{e:#}").contains("game `gomoku` is not kalah"), "{e:#}");
+    assert!(
+        format!("{e:#}").contains("game `gomoku` is not kalah"),
+        "{e:#}"
+    );
 }
 
 /// The solver section counts the solver's nodes under its own key, for Kalah only.
@@ -104,10 +107,9 @@ fn the_solver_section_counts_the_solvers_nodes() {
     let (file, mut bench) = kalah_file();
     bench.searches.clear();
     bench.positions.clear();
-    bench.solve = serde_json::from_str(
-        r#"[{"id": "small", "game": "kalah:3,2,standard", "moves": "1"}]"#,
-    )
-    .unwrap();
+    bench.solve =
+        serde_json::from_str(r#"[{"id": "small", "game": "kalah:3,2,standard", "moves": "1"}]"#)
+            .unwrap();
     let counts = bench_game::<Kalah>(&bench, &file, &[], &mut |_, _| {}).unwrap();
     let game = Kalah::from_options("3,2,standard").and_then(|mut g| {
         g.play_moves("1")?;
@@ -121,7 +123,10 @@ fn the_solver_section_counts_the_solvers_nodes() {
     assert_eq!(counts["small"][SOLVE_KEY], solution.nodes);
     let e = bench_game::<crate::game::tictactoe::TicTacToe>(&bench, &file, &[], &mut |_, _| {})
         .unwrap_err();
-    assert!(format!("{e:#}").contains("the solver plays kalah, not tictactoe"), "{e:#}");
+    assert!(
+        format!("{e:#}").contains("the solver plays kalah, not tictactoe"),
+        "{e:#}"
+    );
 }
 
 #[test]

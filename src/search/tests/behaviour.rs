@@ -40,7 +40,11 @@ fn null_move_cuts_on_the_negated_reply_and_never_follows_a_null_move() {
         let reply_evaluations = calls.load(Ordering::Relaxed);
         let at = game.board_string();
         for soft in [0, 1] {
-            let p = params(&["null-min-depth=1", "null-r=2", &format!("null-fail-soft={soft}")]);
+            let p = params(&[
+                "null-min-depth=1",
+                "null-r=2",
+                &format!("null-fail-soft={soft}"),
+            ]);
             let mut searcher = Searcher::new(config("alphabeta+null-move"), p, store_diff());
             let mut null_at = |beta| searcher.null_move_at(&mut game.clone(), 4, beta);
             assert_eq!(null_at(reply), Some(reply), "soft {soft} on\n{at}");
@@ -52,7 +56,10 @@ fn null_move_cuts_on_the_negated_reply_and_never_follows_a_null_move() {
         let p = params(&["null-min-depth=1", "null-r=2"]);
         let counting = Counting(store_diff(), &calls);
         let mut searcher = Searcher::new(config("alphabeta+null-move"), p, counting);
-        assert_eq!(searcher.null_move_at(&mut game.clone(), 4, -10_000), Some(-10_000));
+        assert_eq!(
+            searcher.null_move_at(&mut game.clone(), 4, -10_000),
+            Some(-10_000)
+        );
         assert_eq!(calls.load(Ordering::Relaxed), reply_evaluations, "on\n{at}");
     }
 }
@@ -110,7 +117,10 @@ fn q_nodes_count_entries_or_expansions_as_the_param_says() {
             let p = params(&["q-limit=1", &format!("q-count={count}")]);
             let its = iterations(&game, config("minimax+quiescence"), p, store_diff(), 1);
             let at = game.board_string();
-            assert_eq!(its[0].counters.n_qnodes, expected, "q-count={count} on\n{at}");
+            assert_eq!(
+                its[0].counters.n_qnodes, expected,
+                "q-count={count} on\n{at}"
+            );
         }
     }
     assert!(noisy > 0, "no noisy root move: the test shows nothing");
@@ -147,7 +157,13 @@ fn a_table_entry_cuts_only_at_its_own_depth_unless_told() {
     let minimax = value(&game, config("minimax"), Params::default(), NodeValue, 4);
     assert_eq!(minimax, 3);
     let search = |assignments: &[&str]| {
-        let its = iterations(&game, config("alphabeta+tt-value"), params(assignments), NodeValue, 4);
+        let its = iterations(
+            &game,
+            config("alphabeta+tt-value"),
+            params(assignments),
+            NodeValue,
+            4,
+        );
         let c = its[0].counters;
         (its[0].score, c.n_nodes, c.n_tt_cutoffs)
     };

@@ -89,7 +89,10 @@ impl Game for Uniform {
             ply: self.ply + 1,
             ..self.clone()
         };
-        vec![StatePart::hashed("path", path), StatePart::hashed("ply", ply)]
+        vec![
+            StatePart::hashed("path", path),
+            StatePart::hashed("ply", ply),
+        ]
     }
     fn outcome(&self) -> Option<Outcome> {
         None
