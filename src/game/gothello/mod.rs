@@ -283,7 +283,7 @@ impl Game for Gothello {
 
     fn state_parts(&self) -> Vec<StatePart<Self>> {
         let changed = |change: &dyn Fn(&mut Gothello)| {
-            let mut game = self.clone();
+            let mut game = *self;
             change(&mut game);
             game.hash = game.hash_from_scratch();
             game
