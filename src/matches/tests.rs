@@ -227,6 +227,22 @@ fn llr_and_elo_match_fishtest_on_a_worked_example() {
     );
 }
 
+/// With alpha != beta the bounds are not mirror images: the lower one is
+/// ln(beta / (1 - alpha)) = ln(0.2 / 0.95) = -1.5581, the upper ln((1 - beta) / alpha) =
+/// ln(0.8 / 0.05) = ln 16 = 2.7726 (by hand). Swapping alpha and beta would give -2.7726 and
+/// 1.5581, which the symmetric default cannot show.
+#[test]
+fn sprt_bounds_tell_alpha_from_beta() {
+    let sprt = SprtSpec::parse("elo0=0,elo1=10,alpha=0.05,beta=0.2").unwrap();
+    assert_eq!((sprt.alpha, sprt.beta), (0.05, 0.2));
+    let (lower, upper) = sprt.bounds();
+    assert!(
+        (lower - (-1.5581446180465497)).abs() < 1e-12,
+        "lower {lower}"
+    );
+    assert!((upper - 16f64.ln()).abs() < 1e-12, "upper {upper}");
+}
+
 #[test]
 fn sprt_strings_are_checked() {
     let check = |text: &str, expected: &str| {
