@@ -8,7 +8,7 @@
 //! Arguments (after `--`): `--out DIR` writes `DIR/records.jsonl` (one line per search) and
 //! `DIR/summary.md`; `--repeats N` (default 5); `--positions N` per set (default 20);
 //! `--test` runs two positions per set once at small depths as a check; `--tt-bits N` sets
-//! the table size of our ID+TT+PVS searcher (default 16: 2^16 two-entry slots). Every run checks
+//! the table size of our ID+TT+PVS searcher (default 14: 2^14 two-entry slots). Every run checks
 //! that the plain alpha-beta visits exactly `alphabeta`'s nodes with its score and move, and
 //! that minimax-rs's `Negamax` finds the exact value of the same tree under its own terminal
 //! values (see `check_values`); a failed check panics. Times are the searching thread's CPU

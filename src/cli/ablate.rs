@@ -9,7 +9,7 @@ use super::progress::{interrupt_flag, Progress};
 use super::Status;
 use crate::dispatch_game;
 use crate::game::{split_game_string, Game, GameId};
-use crate::harness::estimate::{estimate, SAMPLE_POSITIONS};
+use crate::harness::estimate::estimate;
 use crate::harness::execute::execute;
 use crate::harness::plan::{depths_text, parse_depths, Plan};
 use crate::harness::provenance;
@@ -281,9 +281,10 @@ fn print_estimate<G: Game>(spec: &AblationSpec) -> Result<Status> {
         .shard
         .map_or(String::new(), |s| format!(" (shard {s})"));
     println!(
-        "sample: {} searches (the first {} positions, every configuration, depths {}) in {:.2} s",
+        "sample: {} searches ({} positions spread over the set, every configuration, depths \
+         {}) in {:.2} s",
         estimate.sample_searches,
-        prepared.manifest.fixture.positions.min(SAMPLE_POSITIONS),
+        estimate.sample_positions,
         depths_text(&estimate.sample_depths),
         estimate.sample_seconds
     );

@@ -572,6 +572,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     fn enter<F: Flags>(&self, game: &mut G, mv: G::Move, ply: usize) -> (G::Undo, Node) {
         let noisy = F::has(&self.config, Enhancement::Quiescence) && game.is_noisy(mv);
         let undo = game.make(mv);
+        if let Some(tt) = &self.tt {
+            tt.prefetch(game.hash());
+        }
         let next = Node {
             ply: ply + 1,
             after_null: false,

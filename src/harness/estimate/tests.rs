@@ -1,42 +1,75 @@
-//! The estimate's growth model on made-up samples (its timing is not tested).
+//! The estimate's growth model on made-up samples, and its predictions against the committed
+//! runs' recorded times: the sample reads the recorded searches instead of timing new ones,
+//! so the test does not depend on the machine's speed.
 
-use super::{predict, sample_depths, Growth};
+use super::{
+    candidate_depths, estimate_with, predict, sample_positions, Growth, PlanShape, Sampled,
+    MIN_SAMPLE_SECONDS,
+};
 use crate::harness::plan::tasks;
+use crate::runfolder::read_run;
+use std::collections::BTreeMap;
+use std::path::Path;
 
 fn growth(samples: &[(u32, f64)], seconds_per_node: f64) -> Growth {
     Growth {
         mean_nodes: samples.iter().copied().collect(),
-        seconds_per_node,
+        seconds_per_node: samples
+            .iter()
+            .map(|&(d, _)| (d, seconds_per_node))
+            .collect(),
         seconds_per_search: 0.5,
     }
 }
 
 #[test]
-fn sampled_depths() {
-    assert_eq!(sample_depths(&[1, 2, 3, 4, 5, 6, 7, 8]), [3, 4]);
-    assert_eq!(sample_depths(&[1, 2, 3, 8]), [3, 8]);
-    assert_eq!(sample_depths(&[1, 2]), [1, 2]);
-    assert_eq!(sample_depths(&[2, 4, 6]), [4, 6]);
-    assert_eq!(sample_depths(&[4, 6]), [4, 6]);
-    assert_eq!(sample_depths(&[6]), [5, 6]);
-    assert_eq!(sample_depths(&[1]), [1]);
+fn candidate_depths_run_from_three_to_the_deepest() {
+    assert_eq!(
+        candidate_depths(&[1, 2, 3, 4, 5, 6, 7, 8]),
+        [3, 4, 5, 6, 7, 8]
+    );
+    assert_eq!(candidate_depths(&[1, 2]), [1, 2]);
+    assert_eq!(candidate_depths(&[2, 4, 6]), [3, 4, 5, 6]);
+    assert_eq!(candidate_depths(&[6, 8]), [6, 7, 8]);
+    assert_eq!(candidate_depths(&[4]), [3, 4]);
+    assert_eq!(candidate_depths(&[1]), [1]);
+    assert!(candidate_depths(&[]).is_empty());
 }
 
 #[test]
-fn nodes_grow_by_the_branching_factor() {
+fn many_configurations_sample_fewer_positions() {
+    assert_eq!(sample_positions(40, 1), 8);
+    assert_eq!(sample_positions(5, 1), 5);
+    assert_eq!(sample_positions(40, 20), 2);
+    assert_eq!(sample_positions(20, 512), 1);
+}
+
+#[test]
+fn nodes_grow_by_the_branching_factor_of_the_deepest_two_plies() {
     let g = growth(&[(2, 10.0), (3, 30.0)], 1e-6);
     for (depth, want) in [(2, 10.0), (3, 30.0), (4, 90.0), (6, 810.0)] {
         assert!((g.nodes(depth, None) - want).abs() < 1e-9, "depth {depth}");
     }
     assert_eq!(g.nodes(6, Some(500)), 500.0);
-    // Two depths apart: the factor per depth is the square root.
-    let g = growth(&[(2, 10.0), (4, 90.0)], 1e-6);
-    assert!((g.nodes(5, None) - 270.0).abs() < 1e-9);
+    // Odd and even depths alternate: the factor is taken over two plies.
+    let g = growth(&[(3, 10.0), (4, 100.0), (5, 200.0)], 1e-6);
+    assert!((g.branching() - 20f64.sqrt()).abs() < 1e-9);
+    assert!((g.nodes(7, None) - 4000.0).abs() < 1e-6);
     // A shrinking sample (a node cap, a solved position) never predicts fewer nodes deeper.
     let g = growth(&[(1, 50.0), (2, 40.0)], 1e-6);
     assert_eq!(g.nodes(5, None), 40.0);
     let g = growth(&[(3, 7.0)], 1e-6);
     assert_eq!(g.nodes(3, None), 7.0);
+}
+
+#[test]
+fn an_unsampled_depth_costs_the_deepest_sampled_time_per_node() {
+    let mut g = growth(&[(3, 10.0), (4, 40.0)], 1.0);
+    g.seconds_per_node.insert(3, 5.0);
+    assert_eq!(g.seconds(3, None), 10.0 * 5.0 + 0.5);
+    assert_eq!(g.seconds(4, None), 40.0 + 0.5);
+    // Four times the nodes per ply, at depth 4's second per node.
+    assert_eq!(g.seconds(6, None), 40.0 * 16.0 + 0.5);
 }
 
 #[test]
@@ -52,4 +85,142 @@ fn every_task_counts_once_with_its_configuration_s_cost() {
     let depth3 = &depths[2];
     assert_eq!((depth3.depth, depth3.nodes), (3, 5.0 * (40.0 + 9.0)));
     assert_eq!(depth3.seconds, 5.0 * (40.0 * 1.0 + 9.0 * 2.0 + 2.0 * 0.5));
+}
+
+/// The sample stops once a configuration has its share of the sampling time and two depths,
+/// and never searches a depth twice.
+#[test]
+fn the_sample_stops_at_its_share_of_the_time() {
+    let order = tasks(10, 2, &[1, 2, 3, 4, 5, 6, 7, 8]);
+    let plan = PlanShape {
+        positions: 10,
+        configs: 2,
+        depths: &[1, 2, 3, 4, 5, 6, 7, 8],
+        tasks: &order,
+        max_nodes: None,
+    };
+    let mut searched = Vec::new();
+    // Each depth takes three times the nodes of the one above, at one microsecond a node.
+    let estimate = estimate_with(&plan, &mut |task| {
+        searched.push((task.config, task.depth, task.position));
+        let nodes = 3f64.powi(task.depth as i32) * 1000.0;
+        Sampled {
+            nodes,
+            seconds: nodes * 1e-6,
+            outside: 0.0,
+        }
+    });
+    // Depths 3, 4, 5 cost 0.216, 0.648 and 1.944 s, and pass the share after depth 5.
+    let share = MIN_SAMPLE_SECONDS / 2.0;
+    let per_depth = |d: i32| 8.0 * 3f64.powi(d) * 1e-3;
+    assert!(
+        per_depth(3) + per_depth(4) < share && per_depth(3) + per_depth(4) + per_depth(5) > share
+    );
+    assert_eq!(estimate.sample_depths, [3, 4, 5]);
+    assert_eq!(estimate.sample_searches, 2 * 3 * 8);
+    let mut unique = searched.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(unique.len(), searched.len());
+    let want: f64 = order.iter().map(|t| 3f64.powi(t.depth as i32) * 1e-3).sum();
+    assert!((estimate.seconds() / want - 1.0).abs() < 1e-9);
+}
+
+/// A committed run's records, as the sample would have measured them.
+struct Recorded {
+    /// (position index, config index, depth) to nodes and seconds.
+    searches: BTreeMap<(usize, usize, u32), Sampled>,
+    positions: usize,
+    configs: usize,
+    depths: Vec<u32>,
+    max_nodes: Option<u64>,
+}
+
+fn recorded(name: &str) -> Recorded {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("results")
+        .join(name);
+    let run = read_run(&dir).expect("a committed run reads");
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join(&run.manifest.fixture.path);
+    let text = std::fs::read_to_string(&fixture).expect("the run's fixture");
+    let file: serde_json::Value = serde_json::from_str(&text).expect("fixture JSON");
+    let ids: Vec<&str> = file["positions"]
+        .as_array()
+        .expect("positions")
+        .iter()
+        .map(|p| p["id"].as_str().expect("an id"))
+        .collect();
+    let configs: Vec<_> = run.manifest.configs.iter().map(|c| c.config).collect();
+    let mut searches = BTreeMap::new();
+    for record in &run.records {
+        let position = ids
+            .iter()
+            .position(|&id| id == record.position)
+            .expect("a fixture id");
+        let config = configs
+            .iter()
+            .position(|&c| c == record.config)
+            .expect("a planned config");
+        let sampled = Sampled {
+            nodes: record.result.counters.expanded() as f64,
+            seconds: record.result.ns as f64 / 1e9,
+            outside: 0.0,
+        };
+        searches.insert((position, config, record.result.depth), sampled);
+    }
+    Recorded {
+        searches,
+        positions: run.manifest.fixture.positions,
+        configs: configs.len(),
+        depths: run.manifest.depths.clone(),
+        max_nodes: run.manifest.max_nodes,
+    }
+}
+
+/// The estimate of a committed run's plan, sampling its recorded searches, over its recorded
+/// total time.
+fn predicted_over_measured(name: &str) -> f64 {
+    let run = recorded(name);
+    let order = tasks(run.positions, run.configs, &run.depths);
+    let plan = PlanShape {
+        positions: run.positions,
+        configs: run.configs,
+        depths: &run.depths,
+        tasks: &order,
+        max_nodes: run.max_nodes,
+    };
+    let measured: f64 = run.searches.values().map(|s| s.seconds).sum();
+    let estimate = estimate_with(&plan, &mut |task| {
+        *run.searches
+            .get(&(task.position, task.config, task.depth))
+            .expect("the sample searches depths the run recorded")
+    });
+    estimate.seconds() / measured
+}
+
+/// Every committed ablation run is predicted within a factor of two of its recorded time.
+#[test]
+fn committed_runs_are_predicted_within_a_factor_of_two() {
+    let runs = [
+        "2026-11-23-blackwhite-audet",
+        "2026-11-23-blackwhite-audet-midgame",
+        "2026-11-23-blackwhite-audet-midgame-tt-value",
+        "2026-11-23-gomoku-patterns",
+        "2026-11-23-gothello-number",
+        "2026-11-23-kalah-cammp",
+        "2026-11-23-mingmang-cammp",
+        "2026-11-23-mingmang-cammp-java",
+        "2026-11-23-mingmang-cammp-java-base-id",
+        "2026-11-25-mingmang-cammp-d6",
+    ];
+    let ratios: Vec<(&str, f64)> = runs
+        .iter()
+        .map(|r| (*r, predicted_over_measured(r)))
+        .collect();
+    for (run, ratio) in &ratios {
+        assert!(
+            (0.5..=2.0).contains(ratio),
+            "{run}: predicted / measured = {ratio:.2} ({ratios:?})"
+        );
+    }
 }

@@ -1,0 +1,157 @@
+//! The table's layout and generations: entries of an earlier search are empty to probes and
+//! to the replacement schemes, the table is wiped for real when the generation wraps, a
+//! searcher reused across positions searches each as a fresh one, and an entry takes 16
+//! bytes, four to a cache line, for every game's moves.
+
+use super::{Bound, Entry, Line, Slot, Table, MAX_GENERATION};
+use crate::game::{kalah::Kalah, mingmang::MingMang, Game};
+use crate::harness::fixtures::load_fixture;
+use crate::search::params::TtScheme;
+use crate::search::{Config, Params, Searcher};
+use std::path::Path;
+
+fn entry(key: u64, depth: u8) -> Entry<u8> {
+    Entry {
+        key,
+        mv: Some(1),
+        value: -3,
+        depth,
+        bound: Bound::Upper,
+        size: u32::from(depth),
+    }
+}
+
+/// After a clear, an old deep entry neither answers a probe nor keeps its slot from a new
+/// shallow one, nor moves down to the second level as a live entry would.
+#[test]
+fn a_cleared_entry_is_empty_to_probes_and_to_replacement() {
+    for scheme in TtScheme::ALL {
+        let mut table = Table::new(0, scheme);
+        table.store(entry(1, 9));
+        assert!(table.probe(1).is_some(), "{}", scheme.name());
+        table.clear();
+        assert!(table.probe(1).is_none(), "{}", scheme.name());
+        table.store(entry(2, 1));
+        assert!(table.probe(2).is_some(), "{}", scheme.name());
+        assert!(table.probe(1).is_none(), "{}", scheme.name());
+    }
+}
+
+/// What goes in comes out: the move (or its absence), value, depth, bound and size.
+#[test]
+fn an_entry_round_trips() {
+    let mut table = Table::new(4, TtScheme::TwoBig1);
+    let bounds = [Bound::Exact, Bound::Lower, Bound::Upper];
+    for (i, bound) in bounds.into_iter().enumerate() {
+        let stored = Entry {
+            key: 0xdead_beef_0000_0000 + i as u64,
+            mv: (i != 1).then_some(200 + i as u8),
+            value: -1_000_000 + i as i32,
+            depth: 64 + i as u8,
+            bound,
+            size: u32::MAX - i as u32,
+        };
+        table.store(stored);
+        let found = table.probe(stored.key).expect("stored");
+        assert_eq!(
+            (
+                found.key,
+                found.mv,
+                found.value,
+                found.depth,
+                found.bound,
+                found.size
+            ),
+            (
+                stored.key,
+                stored.mv,
+                stored.value,
+                stored.depth,
+                stored.bound,
+                stored.size
+            )
+        );
+    }
+}
+
+/// Keys that share the slot and the 32 bits above the index bits are one position to the
+/// table; keys that differ anywhere in those bits are not.
+#[test]
+fn a_probe_matches_the_index_and_the_next_32_bits() {
+    let mut table = Table::new(3, TtScheme::Deep);
+    let key = 0x0123_4567_89ab_cdefu64;
+    table.store(Entry::<u8> { key, ..entry(0, 5) });
+    for bit in 0..35 {
+        assert!(table.probe(key ^ 1 << bit).is_none(), "bit {bit}");
+    }
+    assert!(table.probe(key ^ 1 << 35).is_some());
+}
+
+/// Enough clears to wrap the generation twice: an entry never comes back.
+#[test]
+fn the_generation_wraps_with_a_real_wipe() {
+    let mut table = Table::new(2, TtScheme::TwoDeep);
+    table.store(entry(1, 5));
+    table.store(entry(5, 3));
+    for round in 0..2 * u32::from(MAX_GENERATION) + 5 {
+        table.clear();
+        assert!(
+            table.probe(1).is_none() && table.probe(5).is_none(),
+            "after clear {round}"
+        );
+    }
+    table.store(entry(1, 2));
+    assert_eq!(table.probe(1).map(|e| e.depth), Some(2));
+}
+
+/// An entry takes 16 bytes and a line 64 for every game's move type.
+#[test]
+fn four_entries_fill_a_cache_line() {
+    fn sizes<G: Game>() -> (usize, usize, usize) {
+        (
+            std::mem::size_of::<Slot<G::Move>>(),
+            std::mem::size_of::<Line<G::Move>>(),
+            std::mem::align_of::<Line<G::Move>>(),
+        )
+    }
+    use crate::game::{blackwhite::BlackWhite, gomoku::Gomoku, gothello::Gothello};
+    for (game, size) in [
+        ("kalah", sizes::<Kalah>()),
+        ("mingmang", sizes::<MingMang>()),
+        ("blackwhite", sizes::<BlackWhite>()),
+        ("gomoku", sizes::<Gomoku>()),
+        ("gothello", sizes::<Gothello>()),
+    ] {
+        assert_eq!(size, (16, 64, 64), "{game}");
+    }
+}
+
+/// One searcher with a small table, searching positions one after another (more of them than
+/// there are generations), finds in each exactly what a fresh searcher finds.
+fn reused_equals_fresh<G: Game>(set: &str, depth: u32, rounds: usize) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures")
+        .join(set);
+    let fixture = load_fixture::<G>(&path).expect("the fixture loads");
+    for scheme in ["deep", "two-deep", "big1", "two-big1"] {
+        let setting = format!("tt-scheme={scheme}");
+        let make = || {
+            let config = Config::parse("alphabeta+id+tt-value+tt-move+pvs+killers+history");
+            let params = Params::default().with_assignments(["tt-bits=8", setting.as_str()]);
+            Searcher::new(config.unwrap(), params.unwrap(), G::DEFAULT_EVAL)
+        };
+        let mut reused = make();
+        let positions = fixture.positions.iter().cycle().take(rounds);
+        for (i, (id, game)) in positions.enumerate() {
+            let again = reused.search(&mut game.clone(), depth, &mut |_| {});
+            let fresh = make().search(&mut game.clone(), depth, &mut |_| {});
+            assert_eq!(again, fresh, "{scheme}, search {i} ({id})");
+        }
+    }
+}
+
+#[test]
+fn a_reused_searcher_searches_as_a_fresh_one() {
+    reused_equals_fresh::<Kalah>("kalah/midgame.json", 6, usize::from(MAX_GENERATION) + 8);
+    reused_equals_fresh::<MingMang>("mingmang/opening.json", 2, 6);
+}
