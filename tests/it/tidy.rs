@@ -2,7 +2,8 @@
 //! below it (`game` < `search` < `runfolder` < `harness`, `report` < `matches` < `cli`;
 //! `engine` uses only `game` and `search` and is used only by `gthd`, `pbrain` and `cli`;
 //! `gthd` and `pbrain` use `game`, `search` and `engine` and are used only by `cli`; `solve`
-//! uses only `game`), and nothing outside `cli` prints. A failure names the file and line.
+//! uses only `game`; `cputime` is a leaf that uses nothing of the crate), and nothing outside
+//! `cli` prints. A failure names the file and line.
 
 use std::path::{Path, PathBuf};
 
@@ -98,6 +99,11 @@ fn layers_import_only_the_layers_below() {
         &["runfolder", "harness", "report", "matches", "cli"],
     );
     check_imports("solve", &[&["search"][..], &above_search].concat());
+    // A leaf: the clocks import nothing of the crate.
+    check_imports(
+        "cputime",
+        &[&["game", "search", "solve"][..], &above_search].concat(),
+    );
 }
 
 #[test]
@@ -114,6 +120,7 @@ fn nothing_outside_the_cli_prints() {
         "engine",
         "pbrain",
         "solve",
+        "cputime",
     ] {
         let found = offending_lines(module, &prints);
         assert!(
