@@ -1,5 +1,5 @@
 //! MCTS: the same seed gives the same search, the tree grows by at most one node per
-//! playout, the stop flag ends it after a playout, it wins in one and blocks a four on
+//! playout, the stop ends it after a playout, it wins in one and blocks a four on
 //! Gomoku, and it beats random play at tic-tac-toe.
 
 use super::*;
@@ -63,13 +63,43 @@ fn the_tree_grows_by_at_most_one_node_a_playout() {
     assert!(full.counters.n_tree_nodes < 20_000, "{:?}", full.counters);
 }
 
+/// A stop that answers true from its `k`-th question on, counting them.
+struct StopAt(u64, u64);
+
+impl Stop for StopAt {
+    fn now(&mut self, _nodes: u64) -> bool {
+        self.1 += 1;
+        self.1 >= self.0
+    }
+
+    fn another(&mut self, _nodes: u64, _completed: usize) -> bool {
+        true
+    }
+}
+
 #[test]
-fn a_raised_stop_flag_ends_the_search_after_one_playout() {
-    let mut mcts = Mcts::new(&params(1000, 1));
-    mcts.set_stop(Some(Arc::new(AtomicBool::new(true))));
-    let found = mcts.search(&mut midgame(), &mut |_| {}).pop().unwrap();
-    assert_eq!(found.counters.n_playouts, 1);
-    assert!(found.best_move.is_some());
+fn the_stop_ends_the_search_after_the_playout_it_answers_after() {
+    for (k, playouts) in [(1, 1), (7, 7)] {
+        let mut mcts = Mcts::new(&params(1000, 1));
+        let found = mcts.search_within(
+            &mut midgame(),
+            None,
+            Some(Box::new(StopAt(k, 0))),
+            &mut |_| {},
+        );
+        let found = found.last().unwrap();
+        assert_eq!(found.counters.n_playouts, playouts);
+        assert!(found.best_move.is_some());
+    }
+    // Unlimited playouts end only when the stop says so.
+    let mut mcts = Mcts::new(&params(10, 1));
+    let found = mcts.search_within(
+        &mut midgame(),
+        Some(u64::MAX),
+        Some(Box::new(StopAt(50, 0))),
+        &mut |_| {},
+    );
+    assert_eq!(found[0].counters.n_playouts, 50);
 }
 
 #[test]
