@@ -30,9 +30,11 @@ const RESAMPLES: usize = 10_000;
 /// The bootstrap's seed: the same timings always give the same interval.
 const SEED: u64 = 0x0ab0_0ab0;
 
-/// The default tolerance, in percent: with CPU time, 10 rounds put a game's interval within
-/// about a percent or two of its ratio on a loaded two-core machine, so a 5% slowdown lies
-/// wholly beyond it (the `decision_rule` tests show both on seeded samples).
+/// The default tolerance, in percent: how far below 1 a game's whole interval must lie to
+/// fail. The interval carries the noise (a false alarm needs the noise to put all of it
+/// below); the tolerance keeps a real but negligible change from failing. What a slowdown
+/// the interval resolves depends on the machine's noise: the `decision_rule` tests show it on
+/// seeded samples of a quiet and of a loaded machine.
 const DEFAULT_TOLERANCE_PCT: f64 = 2.0;
 
 /// The options, validated.
@@ -114,7 +116,10 @@ fn run_ab(options: &Options) -> Result<bool, String> {
     fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let (base_bin, new_bin) = match &options.bins {
         Some(bins) => bins.clone(),
-        None => (build_base(&root, &dir, &options.base)?, build_new(&root, &dir)?),
+        None => (
+            build_base(&root, &dir, &options.base)?,
+            build_new(&root, &dir)?,
+        ),
     };
     let mut extra = Vec::new();
     if let Some(pct) = options.inject_slowdown {
@@ -541,9 +546,9 @@ mod tests {
         (0..rounds).map(|_| (run(1.0), run(slowdown))).collect()
     }
 
-    /// How many of ten seeded A/B runs of 10 rounds pass at the default tolerance.
-    fn passes(slowdown: f64, sigma: f64) -> usize {
-        let tolerance = DEFAULT_TOLERANCE_PCT / 100.0;
+    /// How many of ten seeded A/B runs of 10 rounds pass at `tolerance_pct`.
+    fn passes(slowdown: f64, sigma: f64, tolerance_pct: f64) -> usize {
+        let tolerance = tolerance_pct / 100.0;
         (0..10)
             .filter(|&seed| Report::new(&synthetic(seed, 10, slowdown, sigma)).passed(tolerance))
             .count()
@@ -551,11 +556,21 @@ mod tests {
 
     #[test]
     fn decision_rule_passes_identical_builds_and_fails_a_five_percent_slowdown() {
-        // A 2% spread of CPU time per round, as `cutoff bench` shows under load (the
-        // demonstration in results/ measures it).
-        let sigma = 0.02;
-        assert_eq!(passes(1.0, sigma), 10, "identical builds");
-        assert_eq!(passes(1.05, sigma), 0, "a 5% slowdown");
+        // A 2% spread of CPU time per round (a quiet machine), the default tolerance.
+        let (sigma, tolerance) = (0.02, DEFAULT_TOLERANCE_PCT);
+        assert_eq!(passes(1.0, sigma, tolerance), 10, "identical builds");
+        assert_eq!(passes(1.05, sigma, tolerance), 0, "a 5% slowdown");
+        // A 10% spread, as three `cutoff bench` runs of one binary showed per game at a load
+        // average of 13 on two cores: the default tolerance gives false alarms, 5% none, but
+        // then a 5% slowdown mostly passes and only 20% fails every time.
+        let loaded = 0.10;
+        assert!(
+            passes(1.0, loaded, tolerance) < 10,
+            "a false alarm at 2%, loaded"
+        );
+        assert_eq!(passes(1.0, loaded, 5.0), 10, "identical builds, loaded");
+        assert!(passes(1.05, loaded, 5.0) > 5, "5% hides in the noise");
+        assert_eq!(passes(1.25, loaded, 5.0), 0, "a 20% slowdown, loaded");
         // Wall time, inflated up to 3x at random, cannot tell them apart.
         let wall_only = |slowdown| {
             let rounds: Vec<(Timings, Timings)> = synthetic(1, 10, slowdown, sigma)
