@@ -28,6 +28,7 @@ mod plain;
 mod summary;
 
 use adapter::{applied, PeerEval, PeerState};
+use cutoff::cputime::thread_ns;
 use cutoff::game::kalah::Kalah;
 use cutoff::game::mingmang::MingMang;
 use cutoff::game::{Game, Outcome, Score};
@@ -263,7 +264,7 @@ fn time_one<G: Game>(
     });
     // The stats line minimax-rs's node count comes from is written after the clock stops.
     let mut stopped = None;
-    let (start, cpu_start) = (Instant::now(), thread_cpu_ns());
+    let (start, cpu_start) = (Instant::now(), thread_ns());
     let found = match engine {
         Engine::AlphaBeta | Engine::IdTtPvs => {
             let searcher = if engine == Engine::AlphaBeta {
@@ -302,7 +303,7 @@ fn time_one<G: Game>(
         Engine::Iterative => {
             let search = iterative.as_mut().expect("made above");
             let best_move = search.choose_move(&state);
-            stopped = Some((start.elapsed(), thread_cpu_ns()));
+            stopped = Some((start.elapsed(), thread_ns()));
             Found {
                 score: Score::from(search.root_value()),
                 best_move,
@@ -310,7 +311,7 @@ fn time_one<G: Game>(
             }
         }
     };
-    let (wall, cpu) = stopped.unwrap_or_else(|| (start.elapsed(), thread_cpu_ns()));
+    let (wall, cpu) = stopped.unwrap_or_else(|| (start.elapsed(), thread_ns()));
     (cpu - cpu_start, wall.as_nanos() as u64, found)
 }
 
@@ -331,18 +332,6 @@ fn iterative_nodes<G: Game>(
     let first = if depth % 2 == 0 { 2 } else { 1 };
     let iterations = (first..=reached as u32).step_by(2).count() as u64;
     nodes + iterations
-}
-
-/// This thread's CPU time in ns.
-fn thread_cpu_ns() -> u64 {
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `t` is a valid timespec for the call to fill.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
-    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID)");
-    t.tv_sec as u64 * 1_000_000_000 + t.tv_nsec as u64
 }
 
 /// minimax-rs's terminal values in our root-relative form: a win or loss at `ply` is

@@ -21,6 +21,8 @@
 //!   with a table of proven bounds keyed by the houses and an endgame table filled on the
 //!   fly. It uses only `game` (Kalah's public accessors), never prints or reads a clock: the
 //!   caller passes a stop test.
+//! - [`cputime`]: the searching thread's CPU time beside wall time (a stopwatch of both), the
+//!   `--clock cpu|wall` choice of reports and comparisons, and the load average; a leaf.
 //! - [`runfolder`]: the run-folder format, the only code that knows `manifest.json` and
 //!   `records.jsonl`: typed manifest and records (one [`runfolder::SearchId`] per search), a
 //!   strict reader for finished runs and a tolerant one for runs in progress, the writers,
@@ -59,7 +61,7 @@
 //!   move ordering keep generation order; no `HashMap` is iterated into output.
 //! - An enhancement marked exact never changes the root value at a fixed depth; the test
 //!   suite holds every exact subset to plain minimax's value.
-//! - Only `harness` and `matches` touch clocks, threads and randomness (seeded `rand_chacha`)
+//! - Only `harness` and `matches` touch clocks (through `cputime` for the times they record), threads and randomness (seeded `rand_chacha`)
 //!   and write runs (`matches` its own match folders, above `harness` and `report`, whose
 //!   provenance and chart helpers it uses); `report` reads only what `harness` wrote (run folders) and writes only its own
 //!   tables and charts into them, so every table can be rendered again from committed records.
@@ -151,6 +153,7 @@
 pub mod cli;
 #[cfg(test)]
 mod contract;
+pub mod cputime;
 pub mod engine;
 pub mod game;
 pub mod gthd;

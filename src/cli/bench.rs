@@ -2,6 +2,7 @@
 //! `fixtures/expected/bench.json`. Which searches each game gets is data, in
 //! `fixtures/bench/<game>.json`.
 
+use super::common::ClockArgs;
 use super::Status;
 use crate::dispatch_game;
 use crate::game::GameId;
@@ -10,7 +11,6 @@ use anyhow::{Context, Result};
 use clap::Args;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::time::Instant;
 
 const EXPECTED: &str = "fixtures/expected/bench.json";
 
@@ -31,7 +31,7 @@ pub struct BenchArgs {
     #[arg(long, requires = "check")]
     json: bool,
     /// Also write every search's cost to FILE, one JSON object a line (game, position,
-    /// search, nodes, ns), for `cargo xtask ab`.
+    /// search, nodes, ns, cpu_ns), for `cargo xtask ab`.
     #[arg(long, value_name = "FILE")]
     timings: Option<PathBuf>,
     /// A parameter assignment on top of every search's own (test only: `cargo xtask ab
@@ -43,6 +43,8 @@ pub struct BenchArgs {
         conflicts_with = "update"
     )]
     params: Vec<String>,
+    #[command(flatten)]
+    clock: ClockArgs,
 }
 
 pub fn run(args: BenchArgs) -> Result<Status> {
@@ -53,7 +55,7 @@ pub fn run(args: BenchArgs) -> Result<Status> {
         let game = id.name();
         let file = args.positions.join(format!("{game}.json"));
         let bench = BenchFile::read(&file)?;
-        let start = Instant::now();
+        let mut spent = 0;
         let mut print = |id: &str, costs: &BTreeMap<String, SearchCost>| {
             let cells: Vec<String> = costs
                 .iter()
@@ -63,24 +65,26 @@ pub fn run(args: BenchArgs) -> Result<Status> {
                 println!("{game:<9} {id:<20} {}", cells.join("  "));
             }
             for (search, cost) in costs {
+                spent += args.clock.clock.pick(cost.ns, Some(cost.cpu_ns));
                 let line = serde_json::json!({
                     "game": game, "position": id, "search": search,
-                    "nodes": cost.nodes, "ns": cost.ns,
+                    "nodes": cost.nodes, "ns": cost.ns, "cpu_ns": cost.cpu_ns,
                 });
                 timings += &format!("{line}\n");
             }
         };
         let counts =
             dispatch_game!(id, G => bench_game::<G>(&bench, &file, &args.params, &mut print)?);
-        let (nodes, seconds) = (
-            Signature::game_total(&counts),
-            start.elapsed().as_secs_f64(),
+        let (nodes, seconds) = (Signature::game_total(&counts), spent as f64 / 1e9);
+        let line = format!(
+            "{game}: {nodes} nodes in {seconds:.1} s of {}, {:.0} knodes/s",
+            args.clock.clock.caption(),
+            nodes as f64 / seconds.max(1e-9) / 1e3
         );
-        if !args.json {
-            println!(
-                "{game}: {nodes} nodes in {seconds:.1} s, {:.0} knodes/s",
-                nodes as f64 / seconds / 1e3
-            );
+        match args.json {
+            false => println!("{line}"),
+            // The verdict alone goes to stdout; the progress, a line per game, to stderr.
+            true => eprintln!("{line}"),
         }
         signature.games.insert(game.to_string(), counts);
     }

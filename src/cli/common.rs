@@ -1,5 +1,6 @@
 //! Arguments shared by the commands: the game and position, the search configuration.
 
+use crate::cputime::Clock;
 use crate::engine::Spec;
 use crate::game::{split_game_string, Game, GameId};
 use crate::search::{Config, Params};
@@ -155,4 +156,13 @@ pub fn check_depth(depth: u32, max: u32) -> Result<u32> {
         bail!("--depth must be 1..={max}, not {depth}");
     }
     Ok(depth)
+}
+
+/// `--clock cpu|wall`: which time a command reports and judges by.
+#[derive(Args, Clone, Copy, Debug)]
+pub struct ClockArgs {
+    /// The time to report: `cpu` (the searching thread's CPU time, which other work on a
+    /// busy machine inflates least) or `wall`.
+    #[arg(long, default_value = "cpu", value_name = "cpu|wall")]
+    pub clock: Clock,
 }

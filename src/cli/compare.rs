@@ -1,9 +1,9 @@
-//! `cutoff compare BASE_DIR NEW_DIR [--tolerance PCT] [--min-ms MS] [--out DIR]`: the regression gate
+//! `cutoff compare BASE_DIR NEW_DIR [--tolerance PCT] [--min-ms MS] [--clock cpu|wall] [--out DIR]`: the regression gate
 //! between two ablation runs. Prints the comparison, writes it as `compare.md` with its chart
 //! into the output folder, and exits 1 when a record changed or a time regressed beyond the
 //! tolerance. The comparison itself is the report's; this file only wires it up.
 
-use super::common::check_out_folder;
+use super::common::{check_out_folder, ClockArgs};
 use super::Status;
 use crate::report::compare::{compare, default_out, Tolerance};
 use anyhow::Result;
@@ -32,11 +32,15 @@ pub struct CompareArgs {
     /// output folder) instead of the Markdown report, for CI systems.
     #[arg(long)]
     json: bool,
+    /// Which time to judge (runs recorded before CPU time was measured are judged by wall
+    /// time either way; the report says which).
+    #[command(flatten)]
+    clock: ClockArgs,
 }
 
 pub fn run(args: CompareArgs) -> Result<Status> {
     let tolerance = Tolerance::from_percent(args.tolerance)?.with_min_ms(args.min_ms)?;
-    let comparison = compare(&args.base, &args.new, tolerance)?;
+    let comparison = compare(&args.base, &args.new, tolerance, args.clock.clock)?;
     let out = match args.out {
         Some(out) => out,
         None => default_out(&args.base, &args.new)?,

@@ -5,7 +5,7 @@
 
 use super::ablate::{fixture_path, hardware_threads};
 use super::common::{check_depth, load_position, GameArgs, ParamArgs};
-use super::progress::{interrupt_flag, Progress};
+use super::progress::{interrupt_flag, Progress, Ticker};
 use super::Status;
 use crate::dispatch_game;
 use crate::game::{split_game_string, Game, GameId};
@@ -147,10 +147,12 @@ fn run_game<G: Game>(args: &MinimalArgs) -> Result<Status> {
         let configs: Vec<String> = args.config.iter().map(|c| format!("{c:>24}")).collect();
         println!("{:>5} {:>14} {}", "depth", "minimal", configs.join(""));
     }
+    let mut ticker = Ticker::new("minimal");
     for depth in 1..=max_depth {
         let mut minimal_sum = 0;
         let mut config_sums = vec![0u64; specs.len()];
-        for (id, game) in &positions {
+        for (done, (id, game)) in positions.iter().enumerate() {
+            ticker.tick(|| format!("depth {depth}, {done} of {} positions", positions.len()));
             let tree = minimal_tree(game, depth, eval, &params);
             minimal_sum += tree.n_nodes;
             let mut nodes = Vec::new();

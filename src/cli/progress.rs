@@ -119,3 +119,37 @@ impl Watcher for Progress {
         self.bar.finish_and_clear();
     }
 }
+
+/// How often a [`Ticker`] prints at most.
+const TICK_EVERY: Duration = Duration::from_secs(5);
+
+/// Progress lines on stderr for a long command without a bar (`train qlearn`, `minimal`,
+/// `solve`): `command: what (N s)`, at most one every few seconds, none in the first few
+/// (short commands stay quiet).
+pub struct Ticker {
+    command: &'static str,
+    start: Instant,
+    last: Instant,
+}
+
+impl Ticker {
+    /// A ticker for `command`, starting now.
+    pub fn new(command: &'static str) -> Self {
+        let now = Instant::now();
+        Ticker {
+            command,
+            start: now,
+            last: now,
+        }
+    }
+
+    /// Prints `what()` when the last line is a while ago.
+    pub fn tick(&mut self, what: impl FnOnce() -> String) {
+        if self.last.elapsed() < TICK_EVERY {
+            return;
+        }
+        self.last = Instant::now();
+        let seconds = self.start.elapsed().as_secs_f64();
+        eprintln!("{}: {} ({seconds:.0} s)", self.command, what());
+    }
+}

@@ -1,10 +1,10 @@
-//! `cutoff report DIR [--depth D] [--repair]`: writes the tables and charts of a run folder
+//! `cutoff report DIR [--depth D] [--repair] [--clock cpu|wall]`: writes the tables and charts of a run folder
 //! and prints its CAMMP-format table. It reads only the run folder; it searches nothing.
 //! `--repair` first drops a torn last line of `records.jsonl` (an interrupted write).
 
-use super::common::check_out_folder;
+use super::common::{check_out_folder, ClockArgs};
 use super::Status;
-use crate::report::write_report_at;
+use crate::report::write_report_by;
 use crate::runfolder::{drop_torn_line, RECORDS};
 use anyhow::Result;
 use clap::Args;
@@ -30,6 +30,10 @@ pub struct ReportArgs {
     /// the summary's header says so.
     #[arg(long)]
     allow_incomplete: bool,
+    /// Which time the time tables and chart show (a run recorded before CPU time was
+    /// measured shows wall time either way; the captions say which).
+    #[command(flatten)]
+    clock: ClockArgs,
 }
 
 pub fn run(args: ReportArgs) -> Result<Status> {
@@ -41,7 +45,8 @@ pub fn run(args: ReportArgs) -> Result<Status> {
     }
     let out = args.out.as_deref().unwrap_or(&args.dir);
     check_out_folder("--out", out)?;
-    let table = write_report_at(&args.dir, out, args.depth, args.allow_incomplete)?;
+    let options = (args.depth, args.allow_incomplete);
+    let table = write_report_by(&args.dir, out, options, args.clock.clock)?;
     eprintln!("wrote {}", out.join("summary.md").display());
     println!("{table}");
     Ok(Status::Ok)

@@ -1,7 +1,8 @@
 //! `cutoff search`: one position, one configuration, the counters at each depth.
 
-use super::common::{check_depth, load_position, GameArgs, SearchArgs as SpecArgs};
+use super::common::{check_depth, load_position, ClockArgs, GameArgs, SearchArgs as SpecArgs};
 use super::Status;
+use crate::cputime::Clock;
 use crate::dispatch_game;
 use crate::game::Game;
 use crate::harness::measure::{root_search, SearchSpec};
@@ -31,6 +32,8 @@ pub struct SearchCommandArgs {
     /// One JSON object per depth on stdout with every counter.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    clock: ClockArgs,
 }
 
 pub fn run(args: SearchCommandArgs) -> Result<Status> {
@@ -57,10 +60,16 @@ fn run_game<G: Game>(args: &SearchCommandArgs) -> Result<Status> {
         );
         println!(
             "{:>5} {:>12} {:>12} {:>10} {:>10} {:>8} {:>6}  pv",
-            "depth", "nodes", "qnodes", "ms", "knodes/s", "score", "best"
+            "depth",
+            "nodes",
+            "qnodes",
+            format!("{} ms", args.clock.clock.name()),
+            "knodes/s",
+            "score",
+            "best"
         );
     }
-    let mut print = |r: &DepthResult| print_depth(r, args.json);
+    let mut print = |r: &DepthResult| print_depth(r, args.json, args.clock.clock);
     let mcts = spec.config.algorithm() == Algorithm::Mcts;
     if mcts && (args.max_nodes.is_some() || args.node_budget.is_some()) {
         bail!("mcts is limited by --param playouts=N, not --max-nodes or --node-budget");
@@ -79,7 +88,8 @@ fn run_game<G: Game>(args: &SearchCommandArgs) -> Result<Status> {
     Ok(Status::Ok)
 }
 
-fn print_depth(r: &DepthResult, json: bool) {
+/// One depth's line (or JSON object), its time and nodes per second by `clock`.
+fn print_depth(r: &DepthResult, json: bool, clock: Clock) {
     if json {
         println!("{}", serde_json::to_string(r).expect("results serialise"));
         return;
@@ -91,13 +101,14 @@ fn print_depth(r: &DepthResult, json: bool) {
         );
         return;
     }
-    let knodes_per_s = r.counters.expanded() as f64 / (r.ns.max(1) as f64 / 1e9) / 1e3;
+    let ns = clock.pick(r.ns, r.cpu_ns);
+    let knodes_per_s = r.counters.expanded() as f64 / (ns.max(1) as f64 / 1e9) / 1e3;
     println!(
         "{:>5} {:>12} {:>12} {:>10.1} {:>10.0} {:>8} {:>6}  {}",
         r.depth,
         r.counters.n_nodes,
         r.counters.n_qnodes,
-        r.ns as f64 / 1e6,
+        ns as f64 / 1e6,
         knodes_per_s,
         r.score,
         r.best_move.as_deref().unwrap_or("-"),

@@ -3,10 +3,11 @@
 //! it with the bounds proven so far.
 
 use super::common::{load_position, GameArgs};
+use super::progress::Ticker;
 use super::Status;
 use crate::game::kalah::Kalah;
 use crate::game::{Game, GameId};
-use crate::solve::{solve, Settings, Solution};
+use crate::solve::{solve, Settings, Solution, STOP_CHECK_NODES};
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
 use serde_json::json;
@@ -53,7 +54,13 @@ pub fn run(args: SolveArgs) -> Result<Status> {
         endgame_mb: args.endgame_mb as usize,
     };
     let start = Instant::now();
-    let mut stop = || limit.is_some_and(|l| start.elapsed() >= l);
+    let mut ticker = Ticker::new("solve");
+    let mut asked = 0u64;
+    let mut stop = || {
+        asked += 1;
+        ticker.tick(|| format!("{} nodes so far", asked * STOP_CHECK_NODES));
+        limit.is_some_and(|l| start.elapsed() >= l)
+    };
     let solution = solve(&game, settings, &mut stop).map_err(|e| anyhow!(e))?;
     let ms = start.elapsed().as_secs_f64() * 1e3;
     if args.json {

@@ -2,6 +2,7 @@
 //! `qlearn:model=PATH` agents load.
 
 use super::common::GameArgs;
+use super::progress::Ticker;
 use super::Status;
 use crate::dispatch_game;
 use crate::game::{split_game_string, Game};
@@ -46,7 +47,11 @@ pub fn run(command: TrainCommand) -> Result<Status> {
 fn train<G: Game>(args: &QlearnArgs) -> Result<Status> {
     let (_, options) = split_game_string(&args.game);
     let start = G::from_options(options).map_err(|e| anyhow!("game `{}`: {e}", args.game))?;
-    let table = QTable::train(&start, args.episodes, args.seed)?;
+    let mut ticker = Ticker::new("train qlearn");
+    let mut progress = |done: u64, rows: usize| {
+        ticker.tick(|| format!("{done} of {} episodes, {rows} states", args.episodes))
+    };
+    let table = QTable::train_with(&start, args.episodes, args.seed, &mut progress)?;
     write_atomically(&args.out, &table.to_bytes())?;
     println!(
         "{}: {} states from {} episodes of {} (alpha {ALPHA}, gamma {GAMMA}, seed {})",

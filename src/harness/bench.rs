@@ -241,13 +241,15 @@ fn delta(a: Option<&u64>, b: Option<&u64>) -> String {
     }
 }
 
-/// What one bench search cost: its nodes and wall time.
+/// What one bench search cost: its nodes, wall time and CPU time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchCost {
     /// Nodes expanded (`n_nodes + n_qnodes`), the signature's count.
     pub nodes: u64,
     /// Wall time of the search in nanoseconds.
     pub ns: u64,
+    /// The searching thread's CPU time in nanoseconds.
+    pub cpu_ns: u64,
 }
 
 /// Benches game `G` on the positions of `bench` (read from `file`, which errors name), with
@@ -285,6 +287,7 @@ pub fn bench_game<G: Game>(
                 SearchCost {
                     nodes,
                     ns: result.ns,
+                    cpu_ns: result.cpu_ns.unwrap_or(result.ns),
                 },
             );
         }

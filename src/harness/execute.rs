@@ -5,14 +5,15 @@
 //! With `repeat` K > 1, each search runs K times, interleaved: the searches of one position
 //! and depth run round by round, each round starting with another configuration, so that no
 //! configuration always runs first (on a warm or a cold cache). A record is written once all
-//! K rounds are done: its `ns` is the median, `ns_repeats` every time in round order; the
+//! K rounds are done: its `ns` is the median, `ns_repeats` every time in round order (and
+//! `cpu_ns`, `cpu_repeats` the same of the CPU times); the
 //! rounds must agree on everything else (the search is deterministic). This module decides
 //! nothing about what to run (that is `run::prepare`) and prints nothing.
 
 use super::plan::Task;
 use super::run::Prepared;
 use crate::game::Game;
-use crate::runfolder::{self, Record};
+use crate::runfolder::{self, Manifest, Record};
 use anyhow::{bail, Context, Result};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -79,6 +80,11 @@ pub fn execute<G: Game>(
     let interrupted = done_before + done_now < total;
     if !interrupted {
         sort_records(prepared)?;
+        let manifest = Manifest {
+            load_end: crate::cputime::load_average(),
+            ..prepared.manifest.clone()
+        };
+        runfolder::write_manifest(&prepared.dir, &manifest)?;
     }
     Ok(RunEnd {
         total,
@@ -238,15 +244,25 @@ fn combine(mut rounds: Vec<(usize, Record)>) -> Result<Record> {
         }
     }
     let times: Vec<u64> = rounds.iter().map(|(_, r)| r.result.ns).collect();
-    let mut sorted = times.clone();
+    record.result.ns = median(&times);
+    record.result.ns_repeats = times;
+    let cpu: Option<Vec<u64>> = rounds.iter().map(|(_, r)| r.result.cpu_ns).collect();
+    if let Some(cpu) = cpu {
+        record.result.cpu_ns = Some(median(&cpu));
+        record.result.cpu_repeats = cpu;
+    }
+    Ok(record)
+}
+
+/// The median of `times` (the mean of the middle two for an even count).
+fn median(times: &[u64]) -> u64 {
+    let mut sorted = times.to_vec();
     sorted.sort_unstable();
     let mid = sorted.len() / 2;
-    record.result.ns = match sorted.len() % 2 {
+    match sorted.len() % 2 {
         1 => sorted[mid],
         _ => (sorted[mid - 1] + sorted[mid]) / 2,
-    };
-    record.result.ns_repeats = times;
-    Ok(record)
+    }
 }
 
 /// Rewrites `records.jsonl` in plan order, one record per task.

@@ -1,14 +1,16 @@
-//! Timed root searches: what one search to depth d costs, in counters and wall time.
+//! Timed root searches: what one search to depth d costs, in counters, wall time and the
+//! searching thread's CPU time.
 //!
 //! A row at depth d is the cost of a root search to d from scratch (fresh tables): with
 //! iterative deepening it sums the iterations up to d, as DESIGN.md counts. The search is
 //! the [`Engine`]'s, the one that plays matches and the protocols.
 
+use crate::cputime::Stopwatch;
 use crate::engine::{Engine, Limit, Spec};
 use crate::game::Game;
 use crate::runfolder::DepthResult;
 use crate::search::{Algorithm, Bounds, Config, Counters, Iteration, Params};
-use std::cell::Cell;
+use std::cell::RefCell;
 use std::time::{Duration, Instant};
 
 /// How to search positions of `G`.
@@ -38,29 +40,30 @@ pub fn root_search<G: Game>(
 ) -> Vec<DepthResult> {
     // The clock runs only while the search does: not while tables are allocated, nor while
     // results are formatted and handed on between iterations.
-    let resumed = Cell::new(Instant::now());
-    let mut spent = Duration::ZERO;
+    let watch = RefCell::new(Stopwatch::paused());
     let mut total = Counters::default();
     let mut results = Vec::new();
     let view = game.clone();
     let mut record = |it: &Iteration<G::Move>| {
-        stretch(resumed.get().elapsed(), spec.params.slowdown_pct);
-        spent += resumed.get().elapsed();
+        stretch(watch.borrow().lap(), spec.params.slowdown_pct);
+        watch.borrow_mut().pause();
         total += it.counters;
         let result = DepthResult {
             depth: it.depth,
-            ns: spent.as_nanos() as u64,
+            ns: watch.borrow().wall().as_nanos() as u64,
             score: it.score,
             best_move: it.best_move.map(|mv| view.format_move(mv)),
             pv: format_line(&view, &it.pv),
             capped: it.capped,
             ns_repeats: Vec::new(),
+            cpu_ns: Some(watch.borrow().cpu_ns()),
+            cpu_repeats: Vec::new(),
             exhausted: it.exhausted,
             counters: total,
         };
         on_depth(&result);
         results.push(result);
-        resumed.set(Instant::now());
+        watch.borrow_mut().resume();
     };
     let limit = match spec.config.algorithm() {
         Algorithm::Mcts => Limit::Playouts,
@@ -77,7 +80,7 @@ pub fn root_search<G: Game>(
         node_budget: spec.node_budget,
         ..Bounds::depth(depth)
     };
-    resumed.set(Instant::now());
+    watch.borrow_mut().resume();
     engine.analyse(game, bounds, &mut record);
     results
 }

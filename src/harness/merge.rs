@@ -177,5 +177,7 @@ pub fn same_search(a: &Record, b: &Record) -> bool {
     let mut b = b.clone();
     b.result.ns = a.result.ns;
     b.result.ns_repeats.clone_from(&a.result.ns_repeats);
+    b.result.cpu_ns = a.result.cpu_ns;
+    b.result.cpu_repeats.clone_from(&a.result.cpu_repeats);
     *a == b
 }

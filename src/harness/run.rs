@@ -272,6 +272,8 @@ fn new_manifest<G: Game>(
         // positions.
         seed: fixture.file.generator.seed,
         shard: spec.shard.map(|s| s.to_string()),
+        load_start: crate::cputime::load_average(),
+        load_end: None,
     }
 }
 

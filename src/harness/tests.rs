@@ -324,7 +324,7 @@ fn run(spec: &AblationSpec) -> RunEnd {
 fn records(dir: &Path) -> Vec<Record> {
     let mut records = rundir::read_records(dir).unwrap().records;
     for r in &mut records {
-        r.result.ns = 0;
+        (r.result.ns, r.result.cpu_ns) = (0, None);
     }
     records.sort_by(|a, b| {
         (&a.position, &a.config, a.result.depth).cmp(&(&b.position, &b.config, b.result.depth))
@@ -533,6 +533,17 @@ fn repeated_searches_keep_every_time_and_the_same_counts() {
         assert_eq!(times.len(), 3);
         times.sort_unstable();
         assert_eq!(y.result.ns, times[1], "the median");
+        let mut cpu = y.result.cpu_repeats.clone();
+        assert_eq!(cpu.len(), 3);
+        cpu.sort_unstable();
+        assert_eq!(y.result.cpu_ns, Some(cpu[1]), "the median CPU time");
+        // One thread's CPU time never exceeds the wall time it ran in.
+        assert!(y
+            .result
+            .cpu_repeats
+            .iter()
+            .zip(&y.result.ns_repeats)
+            .all(|(c, w)| c <= w));
     }
     assert_eq!(rundir::read_manifest(&thrice).unwrap().unwrap().repeat, 3);
 }
@@ -549,6 +560,7 @@ fn records_compare_without_time() {
     let records = rundir::read_records(&out).unwrap().records;
     let mut other = records[0].clone();
     other.result.ns += 5;
+    other.result.cpu_ns = other.result.cpu_ns.map(|ns| ns + 5);
     assert!(same_search(&records[0], &other));
     other.result.counters.n_nodes += 1;
     assert!(!same_search(&records[0], &other));

@@ -1,14 +1,16 @@
 //! One game between two agents from an opening: each agent is asked for a move at the
-//! boundary of `catch_unwind`, its move is checked against the legal moves and timed, and
+//! boundary of `catch_unwind`, its move is checked against the legal moves and timed (wall
+//! and the thread's CPU time; the overrun check reads wall time, as a clock would), and
 //! the game ends by the rules, by the ply cap (a draw), or by an agent's failure (an error,
 //! never a loss). This module does not choose openings or write files.
 
 use super::agent::Player;
 use super::record::{End, MoveRecord, Reason, Seat};
+use crate::cputime::Stopwatch;
 use crate::game::{Game, Outcome};
 use rand_chacha::ChaCha8Rng;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// A time-limited agent that overruns its budget by this factor (plus [`GRACE`]) has
 /// failed: its search no longer stops.
@@ -61,9 +63,10 @@ pub fn play<G: Game>(
             return (moves, End::Draw { reason });
         }
         let seat = seat_of(game.side_to_move());
-        let clock = Instant::now();
+        let mut clock = Stopwatch::start();
         let asked = catch_unwind(AssertUnwindSafe(|| seats.agents[seat].choose(&game, rng)));
-        let spent = clock.elapsed();
+        clock.pause();
+        let spent = clock.wall();
         let fail = |message: String| End::Error {
             agent: seat,
             message,
@@ -94,6 +97,7 @@ pub fn play<G: Game>(
             nodes: choice.nodes,
             depth: choice.depth,
             us: spent.as_micros() as u64,
+            cpu_us: Some(clock.cpu_ns() / 1000),
         });
         game.make(choice.mv);
         ply += 1;

@@ -81,6 +81,17 @@ fn actions_of<G: Game>(game: &G) -> Result<usize> {
 impl QTable {
     /// Trains a table on `start` by `episodes` self-play games seeded with `seed`.
     pub fn train<G: Game>(start: &G, episodes: u64, seed: u64) -> Result<QTable> {
+        Self::train_with(start, episodes, seed, &mut |_, _| {})
+    }
+
+    /// [`QTable::train`], calling `on_episode` after each episode with the episodes done and
+    /// the table's rows so far.
+    pub fn train_with<G: Game>(
+        start: &G,
+        episodes: u64,
+        seed: u64,
+        on_episode: &mut dyn FnMut(u64, usize),
+    ) -> Result<QTable> {
         let actions = actions_of(start)?;
         let mut table = QTable {
             info: ModelInfo {
@@ -103,6 +114,7 @@ impl QTable {
             let decayed = episode as f64 / (DECAY_SHARE * episodes as f64);
             let epsilon = (1.0 - decayed).max(EPSILON_END);
             table.episode(start, epsilon, &mut rng);
+            on_episode(episode + 1, table.rows.len());
         }
         table.info.rows = table.rows.len() as u64;
         Ok(table)

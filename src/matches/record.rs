@@ -152,6 +152,10 @@ pub struct MoveRecord {
     pub depth: u32,
     /// Wall time to choose it, in microseconds (not reproducible; kept out of summaries).
     pub us: u64,
+    /// The choosing thread's CPU time, in microseconds (absent in games recorded before it
+    /// was measured).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_us: Option<u64>,
 }
 
 /// One finished game.

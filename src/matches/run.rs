@@ -283,24 +283,35 @@ pub fn write_match_report(
     Ok(summary)
 }
 
-/// The agents' mean wall time per move over every recorded game, as Markdown.
+/// The agents' mean CPU and wall time per move over every recorded game, as Markdown (CPU
+/// time `-` where a game was recorded before it was measured).
 pub fn timing(spec: &MatchSpec, games: &[GameRecord]) -> String {
     let mut us = [0u64; 2];
+    let mut cpu_us = [Some(0u64); 2];
     let mut moves = [0u64; 2];
     for game in games {
         for (i, mv) in game.moves.iter().enumerate() {
             let seat = (game.first() + i) % 2;
             us[seat] += mv.us;
+            cpu_us[seat] = cpu_us[seat].zip(mv.cpu_us).map(|(sum, us)| sum + us);
             moves[seat] += 1;
         }
     }
     let mut out = String::from(
-        "# Time per move\n\nWall time measured on this machine (not reproducible, unlike \
-         the summary).\n\n| agent | moves | ms per move |\n| --- | ---: | ---: |\n",
+        "# Time per move\n\nThe choosing thread's CPU time and wall time, measured on this \
+         machine (not reproducible, unlike the summary; wall time counts whatever else the \
+         machine ran, CPU time far less).\n\n| agent | moves | CPU ms per move | wall ms per \
+         move |\n| --- | ---: | ---: | ---: |\n",
     );
     for seat in 0..2 {
-        let ms = us[seat] as f64 / 1000.0 / moves[seat].max(1) as f64;
-        out += &format!("| {} | {} | {ms:.3} |\n", spec.agents[seat], moves[seat]);
+        let per_move = |us: u64| us as f64 / 1000.0 / moves[seat].max(1) as f64;
+        let cpu = cpu_us[seat].map_or("-".into(), |us| format!("{:.3}", per_move(us)));
+        out += &format!(
+            "| {} | {} | {cpu} | {:.3} |\n",
+            spec.agents[seat],
+            moves[seat],
+            per_move(us[seat])
+        );
     }
     out
 }

@@ -374,7 +374,7 @@ fn untimed(mut games: Vec<GameRecord>) -> Vec<GameRecord> {
     games
         .iter_mut()
         .flat_map(|g| &mut g.moves)
-        .for_each(|m| m.us = 0);
+        .for_each(|m| (m.us, m.cpu_us) = (0, None));
     games
 }
 

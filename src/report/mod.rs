@@ -25,6 +25,7 @@ mod tables;
 mod tests;
 mod values;
 
+use crate::cputime::Clock;
 use crate::runfolder::Manifest;
 use anyhow::{bail, Context, Result};
 use stats::Grid;
@@ -49,7 +50,19 @@ pub fn write_report_at(
     depth: Option<u32>,
     allow_incomplete: bool,
 ) -> Result<String> {
-    let run = crate::runfolder::read_run(dir)?;
+    write_report_by(dir, out, (depth, allow_incomplete), Clock::Cpu)
+}
+
+/// [`write_report_at`] with its times read by `clock` (CPU time falls back to wall time in a
+/// run recorded before CPU time was measured; the captions say which it is).
+pub fn write_report_by(
+    dir: &Path,
+    out: &Path,
+    (depth, allow_incomplete): (Option<u32>, bool),
+    clock: Clock,
+) -> Result<String> {
+    let mut run = crate::runfolder::read_run(dir)?;
+    let clock = crate::runfolder::time_runs_by([&mut run], clock);
     let grid = Grid::new(&run);
     let (planned, recorded) = (run.manifest.searches(), grid.n_records());
     if recorded == 0 {
@@ -71,13 +84,13 @@ pub fn write_report_at(
     };
     let table = tables::cammp_table(&grid, depth);
     fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
-    let charts = charts::write_charts(&out.join("charts"), &run.manifest, &grid, depth)?;
+    let charts = charts::write_charts(&out.join("charts"), &run.manifest, &grid, (depth, clock))?;
     let parts = Parts {
         table: &table,
         analysis: &analysis(dir)?,
         charts: &charts,
     };
-    let summary = summary(&run.manifest, &grid, depth, &parts);
+    let summary = summary(&run.manifest, &grid, (depth, clock), &parts);
     write(&out.join("summary.md"), &summary)?;
     let title = format!("{}: {}", run.manifest.label, run.manifest.game);
     let page = html::page(out, &summary, &title, HTML_LINKS)?;
@@ -128,7 +141,12 @@ struct Parts<'a> {
 }
 
 /// The whole of `summary.md`.
-fn summary(manifest: &Manifest, grid: &Grid, depth: u32, parts: &Parts) -> String {
+fn summary(
+    manifest: &Manifest,
+    grid: &Grid,
+    (depth, clock): (u32, Clock),
+    parts: &Parts,
+) -> String {
     let table = parts.table;
     let sections = [
         format!(
@@ -144,11 +162,12 @@ fn summary(manifest: &Manifest, grid: &Grid, depth: u32, parts: &Parts) -> Strin
             tables::nodes_per_depth(grid, depth)
         ),
         format!(
-            "## Time per depth ({})\n\n{}",
+            "## Time per depth ({}, {})\n\n{}",
             match manifest.repeat {
                 1 => "mean ms".to_string(),
                 k => format!("mean over positions of each search's median of {k} runs, ms"),
             },
+            clock.caption(),
             tables::ms_per_depth(grid, depth)
         ),
         format!(
@@ -247,11 +266,26 @@ fn provenance(m: &Manifest, grid: &Grid, depth: u32) -> String {
             "`{}`, git `{}`{dirty}, `{}`",
             m.tool, m.git_revision, m.rustc
         ),
-        format!("CPU {}; started {}", m.cpu, m.started),
+        format!("CPU {}; started {}{}", m.cpu, m.started, load_text(m)),
         format!("command line `{}`", m.command_line.join(" ")),
         "re-render with `cutoff report <this folder> [--depth D]`".to_string(),
     ];
     lines.iter().map(|l| format!("- {l}\n")).collect()
+}
+
+/// `; load average ... at the start, ... at the end` (1, 5 and 15 minutes), where recorded.
+fn load_text(m: &Manifest) -> String {
+    let text = |load: &Option<[f64; 3]>, when: &str| {
+        load.map(|[one, five, fifteen]| format!("{one:.2} {five:.2} {fifteen:.2} at the {when}"))
+    };
+    let parts: Vec<String> = [text(&m.load_start, "start"), text(&m.load_end, "end")]
+        .into_iter()
+        .flatten()
+        .collect();
+    match parts.is_empty() {
+        true => String::new(),
+        false => format!("; load average (1, 5, 15 min) {}", parts.join(", ")),
+    }
 }
 
 /// `complete: N searches` or `INCOMPLETE: k of N searches recorded; tables compare ...`.

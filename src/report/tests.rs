@@ -6,6 +6,7 @@
 use super::stats::{estimate, t_95};
 use super::studies::ranking_swaps;
 use super::{write_report, write_report_at};
+use crate::cputime::Clock;
 use crate::runfolder::{DepthResult, FixtureRef, Manifest, PlannedConfig, Record};
 use crate::search::{Config, Counters, Enhancement, Params};
 use crate::testing::TempDir;
@@ -111,6 +112,8 @@ pub(super) fn manifest(game: &str, plan: Plan, depths: &[u32]) -> Manifest {
         repeat: 1,
         seed: 7,
         shard: None,
+        load_start: None,
+        load_end: None,
     }
 }
 
@@ -134,6 +137,8 @@ pub(super) fn record(position: &str, config: &str, depth: u32, nodes: u64, cappe
         pv: vec!["1".into()],
         capped,
         ns_repeats: Vec::new(),
+        cpu_ns: None,
+        cpu_repeats: Vec::new(),
         exhausted: false,
         counters,
     };
@@ -684,4 +689,44 @@ fn a_node_budget_is_named_in_the_provenance() {
     let run = run_dir(&m, &records(PLAN, &[1], &NODES));
     write_report(&run.0).unwrap();
     assert!(read(&run, "summary.md").contains("node budget 1,000 per search"));
+}
+
+#[test]
+fn times_are_cpu_times_where_recorded_and_the_caption_says_which() {
+    let nodes = [
+        [100, 200, 300],
+        [30, 30, 30],
+        [20, 20, 20],
+        [50, 50, 50],
+        [10, 10, 10],
+    ];
+    let mut recs = records(PLAN, &[4], &nodes);
+    let caption = |dir: &RunDir, clock| {
+        super::write_report_by(dir, dir, (None, false), clock).unwrap();
+        let summary = read(dir, "summary.md");
+        let line = summary.lines().find(|l| l.starts_with("## Time per depth"));
+        line.unwrap().to_string()
+    };
+    let old = run_dir(&manifest("kalah", PLAN, &[4]), &recs);
+    assert_eq!(
+        caption(&old, Clock::Cpu),
+        "## Time per depth (mean ms, wall time)"
+    );
+    // CPU times of a thousandth of the wall times: the table shows them.
+    for r in &mut recs {
+        r.result.cpu_ns = Some(r.result.ns / 1000);
+    }
+    let new = run_dir(&manifest("kalah", PLAN, &[4]), &recs);
+    assert_eq!(
+        caption(&new, Clock::Wall),
+        "## Time per depth (mean ms, wall time)"
+    );
+    let wall_summary = read(&new, "summary.md");
+    assert_eq!(
+        caption(&new, Clock::Cpu),
+        "## Time per depth (mean ms, CPU time)"
+    );
+    assert_ne!(read(&new, "summary.md"), wall_summary);
+    let chart = read(&new, "charts/time-per-depth.svg");
+    assert!(chart.contains("Time per search (CPU time)"), "{chart}");
 }

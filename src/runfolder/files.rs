@@ -9,6 +9,7 @@
 //! naming the file and line. This module does not decide which records a run needs.
 
 use super::format::{Manifest, MinimalRecord, Record, SearchId};
+use crate::cputime::Clock;
 use anyhow::{bail, Context, Result};
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
@@ -120,6 +121,26 @@ pub struct Run {
     /// The minimal trees computed (`minimal.jsonl`, empty without it), sorted by depth and
     /// position.
     pub minimal: Vec<MinimalRecord>,
+}
+
+/// Reads the times of `runs` by `clock` and returns the clock they now are: CPU time only
+/// when every record of every run has it (then `ns` and `ns_repeats` hold the CPU times),
+/// else wall time, untouched (runs recorded before CPU time was measured, or `Clock::Wall`
+/// asked for). One clock for all, so runs compared are compared by the same clock.
+pub fn time_runs_by<'a>(runs: impl IntoIterator<Item = &'a mut Run>, clock: Clock) -> Clock {
+    let mut runs: Vec<&mut Run> = runs.into_iter().collect();
+    let records = |runs: &[&mut Run]| -> bool {
+        runs.iter()
+            .flat_map(|run| &run.records)
+            .all(|r| r.result.cpu_ns.is_some())
+    };
+    if clock == Clock::Wall || !records(&runs) {
+        return Clock::Wall;
+    }
+    for record in runs.iter_mut().flat_map(|run| &mut run.records) {
+        record.result.use_cpu_time();
+    }
+    Clock::Cpu
 }
 
 /// Reads `dir` strictly: a manifest that plans something, and records that are all complete,

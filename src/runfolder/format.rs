@@ -95,6 +95,13 @@ pub struct DepthResult {
     /// their median). Empty for a single search.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ns_repeats: Vec<u64>,
+    /// CPU time of the searching thread over the same span as `ns` (the median of the
+    /// repeats, with `--repeat`); absent in records written before it was measured.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_ns: Option<u64>,
+    /// With `ablate --repeat K`: the CPU time of each repeat, in round order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cpu_repeats: Vec<u64>,
     /// The node budget ran out during this iteration: the score, move and PV are the last
     /// completed iteration's (written only when true).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -102,6 +109,17 @@ pub struct DepthResult {
     /// The counters, summed over the iterations up to this depth.
     #[serde(flatten)]
     pub counters: Counters,
+}
+
+impl DepthResult {
+    /// Puts the CPU times in the place of the wall times (`ns`, `ns_repeats`), where the
+    /// record has them; nothing otherwise.
+    pub fn use_cpu_time(&mut self) {
+        if let Some(cpu) = self.cpu_ns {
+            self.ns = cpu;
+            self.ns_repeats.clone_from(&self.cpu_repeats);
+        }
+    }
 }
 
 /// One line of `records.jsonl`: a root search of one position with one configuration to one
@@ -291,6 +309,14 @@ pub struct Manifest {
     pub seed: u64,
     /// `i/n` when the run is one shard of a larger one.
     pub shard: Option<String>,
+    /// The machine's 1-, 5- and 15-minute load averages when the run started (absent in
+    /// runs made before it was recorded, and off Linux): above the number of threads, other
+    /// work competed with the searches and wall times are inflated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub load_start: Option<[f64; 3]>,
+    /// The load averages when the run's last search finished.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub load_end: Option<[f64; 3]>,
 }
 
 fn one() -> u32 {

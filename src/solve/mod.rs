@@ -70,8 +70,10 @@ impl Solution {
 /// The most seeds the solver handles: the bounds are kept in one byte.
 pub const MAX_SEEDS: u32 = 126;
 
-/// How often (in nodes) the stop test is asked.
-const STOP_CHECK_MASK: u64 = (1 << 14) - 1;
+/// How often (in nodes) the stop test is asked: every this many nodes (a caller counts its
+/// calls for progress).
+pub const STOP_CHECK_NODES: u64 = 1 << 14;
+const STOP_CHECK_MASK: u64 = STOP_CHECK_NODES - 1;
 
 /// Solves `game` exactly, asking `stop` now and then whether to give up (then the bounds
 /// proven so far are returned). Refuses the `course` rules and boards of more than

@@ -1,9 +1,10 @@
 //! The architecture's guards, read from the source: each layer imports only the layers
 //! below it (`game` < `search` < `engine` < `runfolder` < `harness`, `report` < `matches`
 //! < `cli`; `engine` uses only `game` and `search`; `gthd` and `pbrain` use `game`,
-//! `search` and `engine` and are used only by `cli`; `solve` uses only `game`), nothing
-//! outside `cli` prints, and only `search` and `engine` build a searcher: every move and
-//! every measured search goes through the engine. A failure names the file and line.
+//! `search` and `engine` and are used only by `cli`; `solve` uses only `game`; `cputime` is
+//! a leaf that uses nothing of the crate), nothing outside `cli` prints, and only `search`
+//! and `engine` build a searcher: every move and every measured search goes through the
+//! engine. A failure names the file and line.
 
 use std::path::{Path, PathBuf};
 
@@ -96,6 +97,11 @@ fn layers_import_only_the_layers_below() {
         &["runfolder", "harness", "report", "matches", "cli"],
     );
     check_imports("solve", &[&["search"][..], &above_search].concat());
+    // A leaf: the clocks import nothing of the crate.
+    check_imports(
+        "cputime",
+        &[&["game", "search", "solve"][..], &above_search].concat(),
+    );
 }
 
 #[test]
@@ -112,6 +118,7 @@ fn nothing_outside_the_cli_prints() {
         "engine",
         "pbrain",
         "solve",
+        "cputime",
     ] {
         let found = offending_lines(module, &prints);
         assert!(

@@ -7,11 +7,14 @@
 //! current tree is built as usual and both binaries are copied to `target/ab/`. Then each
 //! round runs `cutoff bench --timings` of the base, then of the new build (ABAB...), so slow
 //! phases of the machine hit both sides. Per game, a round's figure is the ratio of the new
-//! build's nodes per second to the base's; the verdict is a bootstrap 95% interval of the
-//! geometric mean of those ratios over rounds (seeded ChaCha, so the same timings give the
-//! same interval). It exits 1 when a game's interval lies wholly below `1 - tolerance` or
-//! when any node count differs, and writes a Markdown summary to `target/ab/summary.md` and
-//! to `$GITHUB_STEP_SUMMARY` when set. The base must have `cutoff bench --timings`.
+//! build's nodes per second of CPU time (the searching thread's, which other processes on a
+//! busy machine inflate far less than wall time; wall time when the base records none) to
+//! the base's; the verdict is a bootstrap 95% interval of the geometric mean of those ratios
+//! over rounds (seeded ChaCha, so the same timings give the same interval). It exits 1 when
+//! a game's interval lies wholly below `1 - tolerance` or when any node count differs, and
+//! writes a Markdown summary to `target/ab/summary.md` and to `$GITHUB_STEP_SUMMARY` when
+//! set. The base must have `cutoff bench --timings`. Paths under `target/` are under
+//! `$CARGO_TARGET_DIR` when set.
 
 use super::records::load_records;
 use rand::{Rng, SeedableRng};
@@ -27,6 +30,13 @@ const RESAMPLES: usize = 10_000;
 /// The bootstrap's seed: the same timings always give the same interval.
 const SEED: u64 = 0x0ab0_0ab0;
 
+/// The default tolerance, in percent: how far below 1 a game's whole interval must lie to
+/// fail. The interval carries the noise (a false alarm needs the noise to put all of it
+/// below); the tolerance keeps a real but negligible change from failing. What a slowdown
+/// the interval resolves depends on the machine's noise: the `decision_rule` tests show it on
+/// seeded samples of a quiet and of a loaded machine.
+const DEFAULT_TOLERANCE_PCT: f64 = 2.0;
+
 /// The options, validated.
 struct Options {
     base: String,
@@ -34,14 +44,18 @@ struct Options {
     tolerance: f64,
     /// Test only: `slowdown-pct` for the new side, to show that a slowdown fails.
     inject_slowdown: Option<u32>,
+    /// Two `cutoff` binaries built already (base, new), instead of building REV and this
+    /// tree: `--bins BASE NEW`.
+    bins: Option<(PathBuf, PathBuf)>,
 }
 
 fn parse(args: &[String]) -> Result<Options, String> {
     let mut options = Options {
         base: String::new(),
         rounds: 10,
-        tolerance: 5.0,
+        tolerance: DEFAULT_TOLERANCE_PCT,
         inject_slowdown: None,
+        bins: None,
     };
     let mut args = args.iter();
     while let Some(flag) = args.next() {
@@ -55,11 +69,18 @@ fn parse(args: &[String]) -> Result<Options, String> {
             "--rounds" => options.rounds = number(value()?)? as usize,
             "--tolerance" => options.tolerance = number(value()?)?,
             "--inject-slowdown" => options.inject_slowdown = Some(number(value()?)? as u32),
+            "--bins" => {
+                let base = PathBuf::from(value()?);
+                options.bins = Some((base, PathBuf::from(value()?)));
+            }
             other => return Err(format!("unknown option `{other}`")),
         }
     }
     if options.base.is_empty() {
-        return Err("--base REV is required".into());
+        match &options.bins {
+            Some((base, _)) => options.base = base.display().to_string(),
+            None => return Err("--base REV (or --bins BASE NEW) is required".into()),
+        }
     }
     if options.rounds < 2 || !(0.0..100.0).contains(&options.tolerance) {
         return Err("--rounds must be at least 2 and --tolerance a percentage below 100".into());
@@ -72,7 +93,8 @@ pub fn ab(args: &[String]) -> ExitCode {
         Ok(options) => options,
         Err(e) => {
             eprintln!(
-                "error: {e}\nusage: cargo xtask ab --base REV [--rounds N] [--tolerance PCT]"
+                "error: {e}\nusage: cargo xtask ab (--base REV | --bins BASE NEW) [--rounds N] \
+                 [--tolerance PCT]"
             );
             return ExitCode::from(2);
         }
@@ -90,10 +112,15 @@ pub fn ab(args: &[String]) -> ExitCode {
 /// Builds both sides, runs the rounds, prints and writes the summary; whether it passed.
 fn run_ab(options: &Options) -> Result<bool, String> {
     let root = super::root();
-    let dir = root.join("target/ab");
+    let dir = super::target_dir().join("ab");
     fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let base_bin = build_base(&root, &dir, &options.base)?;
-    let new_bin = build_new(&root, &dir)?;
+    let (base_bin, new_bin) = match &options.bins {
+        Some(bins) => bins.clone(),
+        None => (
+            build_base(&root, &dir, &options.base)?,
+            build_new(&root, &dir)?,
+        ),
+    };
     let mut extra = Vec::new();
     if let Some(pct) = options.inject_slowdown {
         extra = vec!["--param".to_string(), format!("slowdown-pct={pct}")];
@@ -154,7 +181,10 @@ fn build_new(root: &Path, dir: &Path) -> Result<PathBuf, String> {
     run(super::cargo()
         .args(["build", "--release", "--quiet", "--bin", "cutoff"])
         .current_dir(root))?;
-    copy(&root.join("target/release/cutoff"), &dir.join("cutoff-new"))
+    copy(
+        &super::target_dir().join("release/cutoff"),
+        &dir.join("cutoff-new"),
+    )
 }
 
 fn copy(from: &Path, to: &Path) -> Result<PathBuf, String> {
@@ -194,8 +224,18 @@ fn run(command: &mut Command) -> Result<(), String> {
     }
 }
 
-/// One bench run: (game, position, search) to (nodes, ns).
-type Timings = BTreeMap<(String, String, String), (u64, u64)>;
+/// What one bench search cost.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Cost {
+    nodes: u64,
+    /// Wall time.
+    ns: u64,
+    /// The searching thread's CPU time (none from a base that did not record it).
+    cpu_ns: Option<u64>,
+}
+
+/// One bench run: (game, position, search) to its cost.
+type Timings = BTreeMap<(String, String, String), Cost>;
 
 /// `bin bench --timings FILE EXTRA...` from the repository root, read back.
 fn bench(bin: &Path, file: &Path, extra: &[String]) -> Result<Timings, String> {
@@ -216,13 +256,12 @@ fn bench(bin: &Path, file: &Path, extra: &[String]) -> Result<Timings, String> {
                 field(&v, "position"),
                 field(&v, "search"),
             );
-            (
-                key,
-                (
-                    v["nodes"].as_u64().unwrap_or(0),
-                    v["ns"].as_u64().unwrap_or(0),
-                ),
-            )
+            let cost = Cost {
+                nodes: v["nodes"].as_u64().unwrap_or(0),
+                ns: v["ns"].as_u64().unwrap_or(0),
+                cpu_ns: v["cpu_ns"].as_u64(),
+            };
+            (key, cost)
         })
         .collect())
 }
@@ -232,6 +271,8 @@ struct Report {
     games: Vec<GameVerdict>,
     node_changes: Vec<String>,
     searches: usize,
+    /// Whether the times are CPU times (every search of every run has one), else wall.
+    cpu: bool,
 }
 
 struct GameVerdict {
@@ -248,6 +289,11 @@ impl Report {
     fn new(rounds: &[(Timings, Timings)]) -> Report {
         let mut games: Vec<String> = rounds[0].0.keys().map(|k| k.0.clone()).collect();
         games.dedup();
+        let cpu = rounds
+            .iter()
+            .flat_map(|(b, n)| b.values().chain(n.values()))
+            .all(|c| c.cpu_ns.is_some());
+        let knps = |timings: &Timings, game: &str| knps(timings, game, cpu);
         let games = games
             .into_iter()
             .map(|game| {
@@ -269,6 +315,7 @@ impl Report {
             games,
             node_changes: node_changes(rounds),
             searches: rounds[0].0.len(),
+            cpu,
         }
     }
 
@@ -280,12 +327,18 @@ impl Report {
         let tolerance = options.tolerance / 100.0;
         let mut md = format!(
             "## A/B timing: `{}` (base) against this tree (new)\n\n{rounds} rounds, base then \
-             new, of `cutoff bench` ({} searches). Ratio: new/base nodes per second, the \
-             geometric mean over rounds with a bootstrap 95% interval; a game fails when the \
-             whole interval is more than {}% slower.\n\n\
+             new, of `cutoff bench` ({} searches). Ratio: new/base nodes per second of {}, \
+             the geometric mean over rounds with a bootstrap 95% interval; a game fails when \
+             the whole interval is more than {}% slower.\n\n\
              | game | base knodes/s | new knodes/s | ratio [95% CI] | verdict |\n\
              | --- | ---: | ---: | ---: | --- |\n",
-            options.base, self.searches, options.tolerance
+            options.base,
+            self.searches,
+            match self.cpu {
+                true => "CPU time (the searching thread's)",
+                false => "wall time (the base records no CPU time)",
+            },
+            options.tolerance
         );
         for g in &self.games {
             let verdict = if g.slower(tolerance) {
@@ -332,12 +385,19 @@ impl GameVerdict {
     }
 }
 
-/// Nodes per millisecond (knodes/s) of `game`'s searches in one bench run.
-fn knps(timings: &Timings, game: &str) -> f64 {
+/// Nodes per millisecond (knodes/s) of `game`'s searches in one bench run, of CPU time when
+/// `cpu` (and every search has it), else of wall time.
+fn knps(timings: &Timings, game: &str, cpu: bool) -> f64 {
     let (nodes, ns) = timings
         .iter()
         .filter(|(k, _)| k.0 == game)
-        .fold((0, 0), |(n, s), (_, &(nodes, ns))| (n + nodes, s + ns));
+        .fold((0, 0), |(n, s), (_, c)| {
+            let ns = match (cpu, c.cpu_ns) {
+                (true, Some(cpu_ns)) => cpu_ns,
+                _ => c.ns,
+            };
+            (n + c.nodes, s + ns)
+        });
     nodes as f64 / ns.max(1) as f64 * 1e6
 }
 
@@ -347,11 +407,11 @@ fn node_changes(rounds: &[(Timings, Timings)]) -> Vec<String> {
     let mut changes = Vec::new();
     for (side, run) in rounds.iter().flat_map(|(b, n)| [("base", b), ("new", n)]) {
         for (key, want) in reference {
-            let got = run.get(key).map(|&(nodes, _)| nodes);
-            if got != Some(want.0) && changes.len() < 1000 {
+            let got = run.get(key).map(|c| c.nodes);
+            if got != Some(want.nodes) && changes.len() < 1000 {
                 let line = format!(
                     "{} {} {}: {} nodes, {side} {got:?}",
-                    key.0, key.1, key.2, want.0
+                    key.0, key.1, key.2, want.nodes
                 );
                 if !changes.contains(&line) {
                     changes.push(line);
@@ -432,14 +492,107 @@ mod tests {
     #[test]
     fn node_differences_are_listed() {
         let run = |nodes| -> Timings {
+            let cost = Cost {
+                nodes,
+                ns: 1000,
+                cpu_ns: Some(900),
+            };
             [(
                 ("kalah".to_string(), "p1".to_string(), "ab@d4".to_string()),
-                (nodes, 1000),
+                cost,
             )]
             .into()
         };
         assert!(node_changes(&[(run(10), run(10)), (run(10), run(10))]).is_empty());
         let changes = node_changes(&[(run(10), run(10)), (run(10), run(11))]);
         assert_eq!(changes, ["kalah p1 ab@d4: 10 nodes, new Some(11)"]);
+    }
+
+    /// Seeded synthetic bench runs: `rounds` rounds of six games, a search each, whose
+    /// new-side time is `slowdown` times the base's; every time drawn with a log-normal noise
+    /// of `sigma` (CPU time's spread round to round), plus a busy machine's wall-time
+    /// inflation of up to 3x that CPU time does not see.
+    fn synthetic(seed: u64, rounds: usize, slowdown: f64, sigma: f64) -> Vec<(Timings, Timings)> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut noise = move |scale: f64| -> (u64, u64) {
+            // Box-Muller: a standard normal from two uniforms.
+            let (u, v): (f64, f64) = (rng.gen_range(1e-12..1.0), rng.gen_range(0.0..1.0));
+            let normal = (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos();
+            let cpu = 1e8 * scale * (sigma * normal).exp();
+            (cpu as u64, (cpu * rng.gen_range(1.0..3.0)) as u64)
+        };
+        let mut run = |scale: f64| -> Timings {
+            [
+                "blackwhite",
+                "gomoku",
+                "gothello",
+                "kalah",
+                "mingmang",
+                "tictactoe",
+            ]
+            .iter()
+            .map(|game| {
+                let (cpu_ns, ns) = noise(scale);
+                let key = (game.to_string(), "p1".to_string(), "ab@d6".to_string());
+                let cost = Cost {
+                    nodes: 1_000_000,
+                    ns,
+                    cpu_ns: Some(cpu_ns),
+                };
+                (key, cost)
+            })
+            .collect()
+        };
+        (0..rounds).map(|_| (run(1.0), run(slowdown))).collect()
+    }
+
+    /// How many of ten seeded A/B runs of 10 rounds pass at `tolerance_pct`.
+    fn passes(slowdown: f64, sigma: f64, tolerance_pct: f64) -> usize {
+        let tolerance = tolerance_pct / 100.0;
+        (0..10)
+            .filter(|&seed| Report::new(&synthetic(seed, 10, slowdown, sigma)).passed(tolerance))
+            .count()
+    }
+
+    #[test]
+    fn decision_rule_passes_identical_builds_and_fails_a_five_percent_slowdown() {
+        // A 2% spread of CPU time per round (a quiet machine), the default tolerance.
+        let (sigma, tolerance) = (0.02, DEFAULT_TOLERANCE_PCT);
+        assert_eq!(passes(1.0, sigma, tolerance), 10, "identical builds");
+        assert_eq!(passes(1.05, sigma, tolerance), 0, "a 5% slowdown");
+        // A 10% spread, as three `cutoff bench` runs of one binary showed per game at a load
+        // average of 13 on two cores: the default tolerance gives false alarms, 5% none, but
+        // then a 5% slowdown mostly passes and only 20% fails every time.
+        let loaded = 0.10;
+        assert!(
+            passes(1.0, loaded, tolerance) < 10,
+            "a false alarm at 2%, loaded"
+        );
+        assert_eq!(passes(1.0, loaded, 5.0), 10, "identical builds, loaded");
+        assert!(passes(1.05, loaded, 5.0) > 5, "5% hides in the noise");
+        assert_eq!(passes(1.25, loaded, 5.0), 0, "a 20% slowdown, loaded");
+        // Wall time, inflated up to 3x at random, cannot tell them apart.
+        let wall_only = |slowdown| {
+            let rounds: Vec<(Timings, Timings)> = synthetic(1, 10, slowdown, sigma)
+                .into_iter()
+                .map(|(b, n)| {
+                    let strip = |t: Timings| -> Timings {
+                        t.into_iter()
+                            .map(|(k, c)| (k, Cost { cpu_ns: None, ..c }))
+                            .collect()
+                    };
+                    (strip(b), strip(n))
+                })
+                .collect();
+            Report::new(&rounds)
+        };
+        let report = wall_only(1.05);
+        assert!(!report.cpu);
+        let widths: Vec<f64> = report
+            .games
+            .iter()
+            .map(|g| g.interval.1 - g.interval.0)
+            .collect();
+        assert!(widths.iter().all(|&w| w > 0.2), "{widths:?}");
     }
 }

@@ -32,9 +32,7 @@ pub fn check(args: &[String]) -> ExitCode {
 }
 
 fn criterion_dir() -> PathBuf {
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map_or_else(|| super::root().join("target"), PathBuf::from);
-    target.join("criterion")
+    super::target_dir().join("criterion")
 }
 
 /// Prints one line per benchmark and fails on any regression beyond `tolerance`.

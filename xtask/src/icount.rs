@@ -215,18 +215,22 @@ fn write_baselines(path: &Path, counts: &BTreeMap<String, u64>) -> Result<(), St
     std::fs::write(path, text).map_err(|e| format!("writing {}: {e}", path.display()))
 }
 
-/// The `gungraun-runner` binary of the library's version, installed under `target/tools`
+/// The `gungraun-runner` binary of the library's version, installed under the target folder's `tools`
 /// when missing (the two must match).
 pub fn runner() -> Result<PathBuf, String> {
     let version = locked_version(&root().join("Cargo.lock"), "gungraun")?;
-    let tools = root().join("target/tools");
+    let tools = crate::target_dir().join("tools");
     let binary = tools.join("bin/gungraun-runner");
     if runner_version(&binary).as_deref() == Some(version.as_str()) {
         return Ok(binary);
     }
-    eprintln!("icount: installing gungraun-runner {version} under target/tools (once)");
+    eprintln!(
+        "icount: compiling gungraun-runner {version} from source into {} (once per target \
+         folder; many minutes on a small machine; cargo's progress follows)",
+        tools.display()
+    );
     let status = cargo()
-        .args(["install", "--locked", "--quiet", "--version", &version])
+        .args(["install", "--locked", "--version", &version])
         .arg("--root")
         .arg(&tools)
         .arg("gungraun-runner")

@@ -22,18 +22,22 @@ tasks:
   ablate ARGS...   cutoff ablate ARGS... in a release build (e.g. --game mingmang --set opening
                    --plan add-one+leave-one-out --depths 1..6)
   report DIR ...   cutoff report DIR ...: the tables and charts of a run folder
-  ab --base REV [--rounds N] [--tolerance PCT]
+  ab (--base REV | --bins BASE NEW) [--rounds N] [--tolerance PCT]
                    REV built in target/ab/base (target folder target/ab/target) against this
-                   tree: N rounds (default 10) of both builds' `cutoff bench`, alternately;
-                   per game the nodes-per-second ratio with a bootstrap 95% interval; exit 1
-                   when it lies wholly more than PCT (default 5) percent slower or any node
-                   count differs; Markdown in target/ab/summary.md and $GITHUB_STEP_SUMMARY
+                   tree (or two cutoff binaries built already): N rounds (default 10) of both
+                   builds' `cutoff bench`, alternately; per game the ratio of nodes per
+                   second of CPU time with a bootstrap 95% interval; exit 1 when it lies
+                   wholly more than PCT (default 2) percent slower or any node count
+                   differs; Markdown in target/ab/summary.md and $GITHUB_STEP_SUMMARY
   bench            cutoff bench --check: the node-count signature against fixtures/expected
   bless            cutoff bench --update: rewrite the expected signature (review the diff)
   ci               .ci/run: everything CI runs
-  setup            install the system tools some checks use (Chromium, Valgrind) from
-                   Debian's packages when missing (needs root; the checks skip without them),
-                   and gungraun-runner under target/tools with cargo
+  setup [--allow-missing chromium|valgrind]...
+                   install the system tools some checks use (Chromium, Valgrind) from
+                   Debian's packages when missing (needs root; waits for the dpkg lock),
+                   and gungraun-runner under the target folder's tools with cargo, saying
+                   what it installs and how long it took; exit 2 when a tool is missing
+                   that --allow-missing does not allow
   criterion [--save-baseline NAME | --baseline NAME] [FILTER]
                    the criterion micro-benchmarks, saving or comparing with a named baseline
   criterion-check NAME [--tolerance PCT] [FILTER]
@@ -54,7 +58,9 @@ tasks:
                    deploy/slurm against a real one-node Slurm started here (root; installs
                    Debian's slurmctld slurmd slurm-client munge when missing): the merged
                    shards of a Kalah ablation must equal an unsharded run; --if-possible
-                   skips with a message without root or apt-get";
+                   skips with a message without root or apt-get
+
+Paths under target/ above are under $CARGO_TARGET_DIR instead when it is set.";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -70,7 +76,7 @@ fn main() -> ExitCode {
         "bench" => cutoff("bench", &["--check".into()]),
         "bless" => cutoff("bench", &["--update".into()]),
         "ci" => run(Command::new("bash").arg(".ci/run")),
-        "setup" => setup::setup(),
+        "setup" => setup::setup(rest),
         "criterion" => criterion(rest),
         "criterion-check" => criterion::check(rest),
         "icount" => icount::icount(rest),
@@ -140,6 +146,15 @@ fn run(command: &mut Command) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Cargo's target folder: `$CARGO_TARGET_DIR` (relative to the repository root, as cargo
+/// run from there reads it), or `target` in the root. Every task's scratch space and built
+/// binaries are found here.
+pub fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .filter(|dir| !dir.is_empty())
+        .map_or_else(|| root().join("target"), |dir| root().join(dir))
 }
 
 /// The repository root: the parent of xtask's own folder.

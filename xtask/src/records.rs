@@ -5,8 +5,8 @@
 use serde_json::Value;
 use std::path::Path;
 
-/// The fields that hold wall times: they differ run to run, everything else must not.
-const TIME_FIELDS: [&str; 2] = ["ns", "ns_repeats"];
+/// The fields that hold wall and CPU times: they differ run to run, everything else must not.
+const TIME_FIELDS: [&str; 4] = ["ns", "ns_repeats", "cpu_ns", "cpu_repeats"];
 
 /// Every line of `path` as a JSON value.
 pub fn load_records(path: &Path) -> Result<Vec<Value>, String> {

@@ -134,11 +134,10 @@ fn install() -> Result<()> {
         PACKAGES.join(" "),
         missing().join(", ")
     );
-    run(Command::new("apt-get").arg("update").arg("-q"))?;
-    run(Command::new("apt-get")
+    run(crate::setup::apt_get().arg("update").arg("-q"))?;
+    run(crate::setup::apt_get()
         .args(["install", "-y", "-q", "--no-install-recommends"])
-        .args(PACKAGES)
-        .env("DEBIAN_FRONTEND", "noninteractive"))?;
+        .args(PACKAGES))?;
     match missing().as_slice() {
         [] => Ok(()),
         still => Err(error(format!(
@@ -150,7 +149,7 @@ fn install() -> Result<()> {
 
 /// The whole test in a fresh scratch folder; the number of searches compared.
 fn test(root: &Path) -> Result<usize> {
-    let scratch = root.join("target/slurm-test");
+    let scratch = super::target_dir().join("slurm-test");
     if scratch.exists() {
         fs::remove_dir_all(&scratch)
             .map_err(|e| error(format!("clearing {}: {e}", scratch.display())))?;
@@ -179,7 +178,7 @@ fn build_cutoff(root: &Path) -> Result<PathBuf> {
     run(super::cargo()
         .args(["build", "--release", "--quiet", "--bin", "cutoff"])
         .current_dir(root))?;
-    Ok(root.join("target/release/cutoff"))
+    Ok(super::target_dir().join("release/cutoff"))
 }
 
 /// The daemons this test started, stopped in reverse order when dropped (also on failure).

@@ -73,7 +73,7 @@ pub fn write_charts(
     dir: &Path,
     manifest: &Manifest,
     grid: &Grid,
-    depth: u32,
+    (depth, clock): (u32, crate::cputime::Clock),
 ) -> Result<Vec<Listed>> {
     register_font()?;
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
@@ -95,9 +95,10 @@ pub fn write_charts(
         styles: &styles,
         cap: manifest.max_nodes,
     };
+    let time_title = format!("Time per search ({})", clock.caption());
     let lines = [
         ("nodes-per-depth", "Nodes expanded", Measure::Nodes),
-        ("time-per-depth", "Time per search", Measure::Ms),
+        ("time-per-depth", time_title.as_str(), Measure::Ms),
         (
             "branching-factor",
             "Effective branching factor",
@@ -117,7 +118,7 @@ pub fn write_charts(
                 name,
                 &format!(
                     "{} at depth {depth}, a bar per configuration",
-                    title.to_lowercase()
+                    decapitalized(title)
                 ),
                 &chart,
             )?;
@@ -131,7 +132,7 @@ pub fn write_charts(
                 name,
                 &format!(
                     "{} per depth, a line per configuration",
-                    title.to_lowercase()
+                    decapitalized(title)
                 ),
                 &chart,
             )?;
@@ -280,4 +281,12 @@ where
         area = area.titled(line, sub_style.clone())?;
     }
     Ok(area)
+}
+
+/// `title` with its first letter in lower case (the rest kept: `CPU` stays `CPU`).
+fn decapitalized(title: &str) -> String {
+    let mut chars = title.chars();
+    chars.next().map_or(String::new(), |first| {
+        first.to_lowercase().chain(chars).collect()
+    })
 }

@@ -63,10 +63,11 @@ impl RatioChart {
         let x = Axis::log(ratios.flat_map(|r| [r / 2.2, r * 2.2]).chain(bounds));
         let m = c.new.manifest();
         let subtitle = format!(
-            "{} · set {} · {} · median over runs of the time summed over positions",
+            "{} · set {} · {} · median over runs of the {} summed over positions",
             m.game,
             m.fixture.set,
-            c.runs_text()
+            c.runs_text(),
+            c.clock.caption()
         );
         let panel = Panel {
             title: format!("Over all depths: {}", c.verdict()),

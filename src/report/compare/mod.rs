@@ -20,8 +20,9 @@ mod times;
 pub use times::{Timing, Tolerance, Verdict};
 
 use super::stats::Grid;
-use crate::runfolder::Difference;
+use crate::cputime::Clock;
 use crate::runfolder::PlannedConfig;
+use crate::runfolder::{time_runs_by, Difference};
 use anyhow::{Context, Result};
 use nodes::Group;
 use side::RunSet;
@@ -58,13 +59,18 @@ pub struct Comparison {
     pub groups: Vec<Group>,
     /// The time tolerance.
     pub tolerance: Tolerance,
+    /// The clock the times were read by.
+    pub clock: Clock,
 }
 
 /// Reads both sides and compares them; fails when a side is missing or corrupt, when
-/// repeated runs have different specs, or when the sides are different experiments.
-pub fn compare(base: &Path, new: &Path, tolerance: Tolerance) -> Result<Comparison> {
-    let base = side::read_side(base)?;
-    let new = side::read_side(new)?;
+/// repeated runs have different specs, or when the sides are different experiments. Times
+/// are read by `clock` (CPU time only when every record of both sides has it).
+pub fn compare(base: &Path, new: &Path, tolerance: Tolerance, clock: Clock) -> Result<Comparison> {
+    let mut base = side::read_side(base)?;
+    let mut new = side::read_side(new)?;
+    let runs = base.runs.iter_mut().chain(new.runs.iter_mut());
+    let clock = time_runs_by(runs.map(|(_, run)| run), clock);
     let setup = side::setup_differences(&base, &new)?;
     let groups = nodes::compare_nodes(&base, &new);
     let rows = rows(&base, &new, &groups, tolerance);
@@ -75,6 +81,7 @@ pub fn compare(base: &Path, new: &Path, tolerance: Tolerance) -> Result<Comparis
         rows,
         groups,
         tolerance,
+        clock,
     })
 }
 

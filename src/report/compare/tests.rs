@@ -4,6 +4,7 @@
 //! comparable are errors; the output files.
 
 use super::{compare, default_out, Comparison, Tolerance, Verdict};
+use crate::cputime::Clock;
 use crate::report::tests::{manifest, parse_config, record, run_dir, write_run, Plan, RunDir};
 use crate::runfolder::{Manifest, Record};
 use crate::testing::TempDir;
@@ -50,12 +51,21 @@ fn side(manifest: &Manifest, runs: &[Vec<Record>]) -> RunDir {
 }
 
 fn run(base: &RunDir, new: &RunDir) -> Comparison {
-    compare(&base.0, &new.0, Tolerance::from_percent(10.0).unwrap()).unwrap()
+    compare(
+        &base.0,
+        &new.0,
+        Tolerance::from_percent(10.0).unwrap(),
+        Clock::Cpu,
+    )
+    .unwrap()
 }
 
 fn error(base: &RunDir, new: &RunDir) -> String {
     let tolerance = Tolerance::from_percent(10.0).unwrap();
-    format!("{:#}", compare(&base.0, &new.0, tolerance).unwrap_err())
+    format!(
+        "{:#}",
+        compare(&base.0, &new.0, tolerance, Clock::Cpu).unwrap_err()
+    )
 }
 
 fn last_line(c: &Comparison) -> String {
@@ -194,7 +204,7 @@ fn cells_under_the_floor_are_reported_but_not_judged() {
         .unwrap()
         .with_min_ms(1_000.0)
         .unwrap();
-    let c = compare(&base.0, &new.0, tolerance).unwrap();
+    let c = compare(&base.0, &new.0, tolerance, Clock::Cpu).unwrap();
     assert!(
         c.rows.iter().all(|r| r.time == Verdict::TooShort),
         "{:?}",
@@ -411,4 +421,39 @@ fn noisy_repeats_of_one_build_pass_and_a_20_percent_slowdown_fails() {
             "seed {seed}"
         );
     }
+}
+
+#[test]
+fn cpu_time_is_judged_by_default_and_wall_time_when_asked() {
+    // The new side's wall times are 1.5x (a busy machine), its CPU times the base's.
+    let with_cpu = |scale: f64| -> Vec<Record> {
+        let mut out = records(scale);
+        for r in &mut out {
+            r.result.cpu_ns = Some((r.result.ns as f64 / scale).round() as u64);
+        }
+        out
+    };
+    let (base, new) = (
+        side(&spec(), &[with_cpu(1.0)]),
+        side(&spec(), &[with_cpu(1.5)]),
+    );
+    let tolerance = Tolerance::from_percent(10.0).unwrap();
+    let by = |clock| compare(&base.0, &new.0, tolerance, clock).unwrap();
+    let cpu = by(Clock::Cpu);
+    assert_eq!(
+        (cpu.clock, last_line(&cpu)),
+        (Clock::Cpu, "compare: PASS".into())
+    );
+    assert!(cpu.markdown().contains("time (CPU time)"));
+    let wall = by(Clock::Wall);
+    assert_eq!(wall.clock, Clock::Wall);
+    assert!(last_line(&wall).contains("time regressions"));
+    assert!(wall.markdown().contains("time (wall time)"));
+    // A side with one record from before CPU time was measured is judged by wall time.
+    let mut old = with_cpu(1.5);
+    old[0].result.cpu_ns = None;
+    let new = side(&spec(), &[old]);
+    let mixed = compare(&base.0, &new.0, tolerance, Clock::Cpu).unwrap();
+    assert_eq!(mixed.clock, Clock::Wall);
+    assert!(last_line(&mixed).contains("time regressions"));
 }

@@ -43,9 +43,10 @@ fn header(c: &Comparison) -> String {
         ));
     }
     lines.push(format!(
-        "time: per run, the time summed over the positions every run of both sides \
+        "time ({}): per run, the time summed over the positions every run of both sides \
          recorded; the median over each side's runs; ratio = new / base; beyond ±{} it is \
          slower or faster",
+        c.clock.caption(),
         c.tolerance.text()
     ));
     lines.extend(noise_notes(c));
