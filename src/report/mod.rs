@@ -10,6 +10,8 @@
 //! the records: they are sorted on reading and only ordered maps are iterated.
 
 pub(crate) mod charts;
+#[cfg(test)]
+mod cluster_tests;
 pub mod compare;
 mod csv;
 mod drift;
