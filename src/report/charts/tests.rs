@@ -159,3 +159,28 @@ fn long_legend_labels_wrap_inside_a_capped_column() {
     assert!(chart.contains("\nall (alphabeta+"), "{chart}");
     assert!(LEGEND_MAX_WIDTH < super::SIZE.0 / 2);
 }
+
+#[test]
+fn a_savings_panel_without_a_ratio_is_dropped_and_the_subtitle_says_so() {
+    // The baseline hits the cap on one position: no add-one bar has a ratio.
+    let mut recs = records(PLAN, &[1], &NODES[..PLAN.len()]);
+    let base = crate::report::tests::parse_config("alphabeta");
+    for r in recs
+        .iter_mut()
+        .filter(|r| r.config == base && r.position == "p0")
+    {
+        r.result.capped = true;
+    }
+    let run = run_dir(&manifest("kalah", PLAN, &[1]), &recs);
+    write_report_at(&run, &run, Some(1), false).unwrap();
+    let chart = read(&run, "charts/node-savings.svg");
+    assert!(
+        !chart.contains("\nAdding one technique to alpha-beta\n"),
+        "{chart}"
+    );
+    assert!(chart.contains("left out: no ratio"), "{chart}");
+    assert!(
+        chart.contains("Leaving one technique out of all (cammp)"),
+        "{chart}"
+    );
+}
