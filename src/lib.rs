@@ -75,22 +75,32 @@
 //! # Adding a game
 //!
 //! 1. `src/game/<name>.rs` (or `src/game/<name>/mod.rs`): the type and its [`game::Game`]
-//!    impl, with `NAME = "<name>"`, its evaluations and `DEFAULT_EVAL`, the rule variants
-//!    worth testing (`VARIANTS`), and its own rule tests. Optional: search moves other than
-//!    the legal ones (`generate_search_moves`), a static `move_score`, MCTS's rollout
-//!    policy (`rollout_move`; default: a uniformly random legal move), and game-specific
-//!    techniques: their names in `TECHNIQUES`, each a row of the techniques table in
-//!    `src/search/config.rs` marked `game: true` with a `Game` hook (default: nothing) that
-//!    the search calls when the flag is on, and its numbers in `Params` (passed to the hook
-//!    through [`game::GameParams`]). Evaluation weights a user may set are declared in
-//!    `EVAL_PARAMS` and applied by `weigh_eval` (Gothello's `eye`, Black & White's `audet`).
+//!    impl and its own rule tests. **Required** (no default; the compiler asks for each):
+//!    the types `Move`, `Undo` and `Eval`; the constants `NAME` (`"<name>"`, the module's
+//!    name), `EVAL_NAMES`, `DEFAULT_EVAL` and `HASH_IS_COMPLETE` (false when some part of
+//!    the state that decides legality or the outcome stays outside the hash); the methods
+//!    `from_options`, `spec`, `parse_eval`, `side_to_move`, `generate_moves`, `make`,
+//!    `unmake`, `make_null`, `unmake_null`, `hash`, `hash_from_scratch`, `state_parts`
+//!    (every part of the state changed alone, each marked hashed or not: the contract checks
+//!    that each hashed part changes the hash and that only a game declaring its hash
+//!    incomplete has an unhashed one), `outcome`, `move_index`, `move_index_space`,
+//!    `is_pass`, `is_noisy`, `format_move`, `parse_move` and `board_string`. Optional, with
+//!    defaults: `VARIANTS` (the rule variants the contract walks from), `EVAL_PARAMS` with
+//!    `weigh_eval` (evaluation weights a user may set: Gothello's `eye`, Black & White's
+//!    `audet`), `REPETITION_PLIES` (legality that depends on the path), `TECHNIQUES` (see
+//!    *Adding a technique*), `generate_search_moves` (search moves other than the legal
+//!    ones), `count_moves`, `terminal_score` (a margin instead of win/loss), `move_score`,
+//!    `threat_search`, `root_tie_break` and `rollout_move` (MCTS's rollout policy; default:
+//!    a uniformly random legal move). `tests/it/registry.rs` holds this list to the trait.
 //! 2. One line `<name>::<Type>,` in the registry, [`games!`] in `src/game/mod.rs`. This
 //!    declares the module and puts the game into `GAMES`, `GameId`, `dispatch_game!`
 //!    (`cutoff perft`, `search`, `fixtures`, `ablate`, `bench`), `cargo bench --bench games`
 //!    and the rules contract's tests (`cargo test --lib contract::<name>`).
 //! 3. `fixtures/bench/<name>.json`: the game string, the `searches` of `cutoff bench`
-//!    (`{"config", "depth", "params"}`), the curated positions, and the `micro` plan of the
-//!    criterion benchmarks.
+//!    (`{"config", "depth", "params", "node_budget", "game"}`), the curated positions, and
+//!    the `micro` and `icount` plans of the criterion and Callgrind benchmarks; then the
+//!    three `#[bench::<name>(args = ("<name>"), ...)]` lines of `benches/icount.rs`, whose
+//!    attributes no macro can write.
 //! 4. `fixtures/reference/<name>-perft.json`: perft counts from an independent program
 //!    (`cases[]` of `id`, `moves`, `perft`, optional `options` (the game string's options
 //!    of the case's start), `divide_depth` and `divide`), with its source in
@@ -99,13 +109,44 @@
 //!    `fixtures/expected/bench.json` (review that only the new game's keys appear), and
 //!    `cutoff fixtures generate --game <name> ...` makes position sets for `cutoff ablate`
 //!    (list them in `fixtures/README.md`).
-//! 6. The README: the game strings, the notation, the evaluations and the table of move
-//!    sets and game-specific flags.
+//! 6. The README: the game strings of `--game`, the notation, the evaluations and a row of
+//!    the table of move sets and game-specific flags.
+//!
+//! Steps 1 to 4 and 6 are checked against the registry: the compiler asks for the required
+//! items, the contract runs for every registered game, and `tests/it/registry.rs` fails
+//! while a bench or perft file, an `icount` line, the codemap's module list above, the
+//! README's `--game` item or its table row is missing.
 //!
 //! `src/game/tictactoe.rs` is the smallest example; it took exactly these files. Gomoku took
-//! them too, plus the game-specific techniques of step 1 (its three rows in the table and
-//! their hooks and params); Gothello has one, the `liberties` root tie-break
+//! them too, plus the game-specific techniques of *Adding a technique* (its three rows in
+//! the table and their hooks and params); Gothello has one, the `liberties` root tie-break
 //! (`Game::root_tie_break`).
+//!
+//! # Adding a technique
+//!
+//! 1. A row of the `techniques!` table in `src/search/config.rs`: the variant, its name, its
+//!    title, and whether it is `exact` (never changes the root value at a fixed depth),
+//!    `needs_ab` and `game` (game-specific: only games naming it in `Game::TECHNIQUES`
+//!    accept it). The enum, names, parsing, `--config` help and presets' flag lists come
+//!    from the table.
+//! 2. The decision in the search: one `F::has(&self.config, Enhancement::<Variant>)` test in
+//!    `src/search/negamax.rs` or its parts (`pruning`, `quiescence`, `table`), allocating
+//!    nothing per node. A game-specific technique calls a `Game` hook whose default does
+//!    nothing (as `threat_search`, `root_tie_break` and `move_score` do), and the games that
+//!    implement it override the hook and list its name in `TECHNIQUES`.
+//! 3. Its numbers: fields of [`search::Params`] with a row in the `registry!` of
+//!    `src/search/params.rs` (name, range, help); the ones a game's hook reads go through
+//!    [`game::GameParams`]. Where CAMMP's program differs in kind, a 0/1 parameter with the
+//!    textbook default, set to CAMMP's side in the `cammp-java` profile.
+//! 4. Tests that state what it must do: an exact technique is held to plain minimax by the
+//!    rules contract with nothing to write; any other gets a test in `src/search/tests/`
+//!    against a small reference or a tree counted by hand (`src/search/tests/graph.rs`
+//!    builds one), and `every_flag_changes_the_tree` must see it change the tree.
+//! 5. A search in the bench file of a game where it acts (`fixtures/bench/<game>.json`), so
+//!    that the signature moves when its code changes; `cutoff bench --update` in the same
+//!    commit.
+//! 6. The README: the flag among `--config`'s flags and, when game-specific, in its game's
+//!    row of the table of move sets.
 
 pub mod cli;
 #[cfg(test)]

@@ -1,5 +1,6 @@
 //! Arguments shared by the commands: the game and position, the search configuration.
 
+use crate::engine::Spec;
 use crate::game::{split_game_string, Game, GameId};
 use crate::search::{Config, Params};
 use anyhow::{anyhow, bail, Result};
@@ -67,6 +68,55 @@ impl SearchArgs {
         params
             .eval::<G>(self.eval.as_deref())
             .map_err(|e| anyhow!(e))
+    }
+
+    /// The configuration, parameters and evaluation, checked against `G`.
+    pub fn spec<G: Game>(&self) -> Result<Spec<G>> {
+        Ok(Spec {
+            config: self.config::<G>()?,
+            params: self.params()?,
+            eval: self.eval::<G>()?,
+        })
+    }
+}
+
+/// How a protocol client (`gthd`, `pbrain`) searches: [`SearchArgs`] whose defaults are
+/// the game's protocol defaults ([`Defaults`]).
+#[derive(Args, Clone, Debug)]
+pub struct PlayerArgs {
+    /// The configuration, `preset(+flag|-flag)*` (default: the game's protocol default,
+    /// named in this command's description).
+    #[arg(long, short, help = crate::search::config::help())]
+    pub config: Option<String>,
+    /// The parameters and profiles (the protocol defaults' own come first).
+    #[command(flatten)]
+    pub tuning: ParamArgs,
+    /// The evaluation, by name (default: the game's protocol default).
+    #[arg(long)]
+    pub eval: Option<String>,
+}
+
+/// A game's protocol defaults: what a client plays with where its options are silent.
+pub struct Defaults {
+    pub config: &'static str,
+    /// Assignments applied before any `--param`.
+    pub params: &'static [&'static str],
+    pub eval: Option<&'static str>,
+}
+
+impl PlayerArgs {
+    /// The configuration, parameters and evaluation, with `defaults` where not given.
+    pub fn spec<G: Game>(&self, defaults: &Defaults) -> Result<Spec<G>> {
+        let params = defaults.params.iter().map(|p| p.to_string());
+        SearchArgs {
+            config: self.config.clone().unwrap_or(defaults.config.into()),
+            tuning: ParamArgs {
+                params: params.chain(self.tuning.params.iter().cloned()).collect(),
+                profiles: self.tuning.profiles.clone(),
+            },
+            eval: self.eval.clone().or(defaults.eval.map(String::from)),
+        }
+        .spec::<G>()
     }
 }
 

@@ -6,19 +6,20 @@
 //! 2 on an error (refused by the server, a dropped connection, a line not understood, a
 //! move illegal under our rules).
 
-use super::common::{check_depth, SearchArgs};
+use super::common::{check_depth, Defaults, PlayerArgs};
 use super::Status;
 use crate::engine::{Engine, Limit};
 use crate::game::gothello::Gothello;
 use crate::game::{Game, Side};
 use crate::gthd::protocol::{side_name, BASE_PORT, MAX_SERVER};
-use crate::gthd::{play, Connection, Ending, Finished};
+use crate::gthd::{self, play, Connection, Ending, Finished};
 use crate::search::MAX_DEPTH;
 use anyhow::{anyhow, Context, Result};
 use clap::{Args, ValueEnum};
 use std::io::{BufReader, LineWriter, Write};
-use std::net::TcpStream;
+use std::net::{TcpStream, ToSocketAddrs};
 use std::path::PathBuf;
+use std::time::Duration;
 
 #[derive(Args)]
 pub struct GthdArgs {
@@ -32,12 +33,16 @@ pub struct GthdArgs {
     #[arg(long, value_enum)]
     side: SideArg,
     #[command(flatten)]
-    spec: SearchArgs,
+    spec: PlayerArgs,
     #[command(flatten)]
     limit: LimitArgs,
     /// Log every line exchanged (`> ` sent, `< ` received) to this file instead of stderr.
     #[arg(long)]
     log: Option<PathBuf>,
+    /// Give up (exit 2) when connecting, or waiting for a line from the server (the
+    /// opponent's move included), takes longer than this many seconds.
+    #[arg(long, value_name = "S", default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..))]
+    timeout_s: u64,
 }
 
 /// One limit per move; under the referee's time controls the search also keeps within a
@@ -78,13 +83,13 @@ pub fn run(args: GthdArgs) -> Result<Status> {
         SideArg::Black => 0,
         SideArg::White => 1,
     };
-    let mut engine = Engine::<Gothello>::new(
-        args.spec.config::<Gothello>()?,
-        args.spec.params()?,
-        args.spec.eval::<Gothello>()?,
-        args.limit.limit()?,
-    )
-    .map_err(|e| anyhow!(e))?;
+    let defaults = Defaults {
+        config: gthd::DEFAULT_CONFIG,
+        params: gthd::DEFAULT_PARAMS,
+        eval: Some(gthd::DEFAULT_EVAL),
+    };
+    let mut engine = Engine::new(&args.spec.spec::<Gothello>(&defaults)?, args.limit.limit()?)
+        .map_err(|e| anyhow!(e))?;
     let log: Box<dyn Write> = match &args.log {
         Some(path) => Box::new(LineWriter::new(
             std::fs::File::create(path)
@@ -93,17 +98,34 @@ pub fn run(args: GthdArgs) -> Result<Status> {
         None => Box::new(std::io::stderr()),
     };
     let port = BASE_PORT + args.server;
-    let stream = TcpStream::connect((args.host.as_str(), port)).with_context(|| {
+    let timeout = Duration::from_secs(args.timeout_s);
+    let stream = connect(&args.host, port, timeout).with_context(|| {
         format!(
             "connecting to Gthd server {} at {}:{port}",
             args.server, args.host
         )
     })?;
+    stream
+        .set_read_timeout(Some(timeout))
+        .context("setting the read timeout")?;
     let reader = BufReader::new(stream.try_clone().context("cloning the socket")?);
     let mut conn = Connection::new(reader, stream, log);
     let finished = play(&mut conn, side, &mut engine)
         .with_context(|| format!("playing {} on {}:{port}", side_name(side), args.host))?;
     Ok(report(&finished))
+}
+
+/// A connection to `host:port` within `timeout` (each address the host resolves to in
+/// turn).
+fn connect(host: &str, port: u16, timeout: Duration) -> Result<TcpStream> {
+    let mut last = anyhow!("{host} resolves to no address");
+    for addr in (host, port).to_socket_addrs()? {
+        match TcpStream::connect_timeout(&addr, timeout) {
+            Ok(stream) => return Ok(stream),
+            Err(e) => last = anyhow!("{addr}: {e}"),
+        }
+    }
+    Err(last)
 }
 
 /// Prints the result and the final board; a loss on time is a failed check.

@@ -78,8 +78,16 @@ enum Command {
     #[command(subcommand)]
     Train(train::TrainCommand),
     /// Play one game of Gothello on a Gthd referee's server (exit 1 when we lose on time).
+    #[command(after_help = concat!(
+        "Defaults: --config ", "alphabeta+id+tt-value+tt-move", ", --eval eye, ",
+        "--param tie-seed=1 --param id-step=1 (the strongest measured: results/gothello-defaults)."
+    ))]
     Gthd(gthd::GthdArgs),
     /// Play Gomoku as a Gomocup brain over stdin and stdout (Piskvork's protocol).
+    #[command(after_help = concat!(
+        "Defaults: --config ", "alphabeta+threat-space+candidate-sort+greedy", ", ",
+        "--param tie-seed=1, --time-ms 5000 per move within the manager's clock."
+    ))]
     Pbrain(pbrain::PbrainArgs),
     /// The minimal tree (perfect move ordering) at each depth, beside configurations' nodes.
     Minimal(minimal::MinimalArgs),

@@ -5,16 +5,14 @@
 //! Exit codes: 0 after `END` or the end of the input, 2 on an error (a bad configuration, a
 //! closed output).
 
-use super::common::{check_depth, SearchArgs};
+use super::common::{check_depth, Defaults, PlayerArgs};
 use super::Status;
 use crate::engine::{Engine, Limit};
 use crate::game::gomoku::Gomoku;
-use crate::pbrain::{serve, Brain, Mover};
-use crate::search::mcts::Mcts;
+use crate::pbrain::{self, serve, Brain};
 use crate::search::{Algorithm, MAX_DEPTH};
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
-use std::time::Duration;
 
 /// Negamax's time per move without `--depth` or `--time-ms` (the manager's clock may cut
 /// it).
@@ -23,7 +21,7 @@ const DEFAULT_TIME_MS: u64 = 5000;
 #[derive(Args)]
 pub struct PbrainArgs {
     #[command(flatten)]
-    spec: SearchArgs,
+    spec: PlayerArgs,
     #[command(flatten)]
     limit: PbrainLimit,
 }
@@ -43,33 +41,30 @@ struct PbrainLimit {
 }
 
 pub fn run(args: PbrainArgs) -> Result<Status> {
-    let mut brain = Brain::new(mover(&args)?);
+    let mut brain = Brain::new(engine(&args)?);
     let stdin = std::io::stdin();
     let mut stdout = std::io::stdout().lock();
-    serve(&mut brain, stdin.lock(), &mut stdout)?;
+    serve(&mut brain, stdin, &mut stdout)?;
     Ok(Status::Ok)
 }
 
-fn mover(args: &PbrainArgs) -> Result<Mover> {
-    let config = args.spec.config::<Gomoku>()?;
-    let params = args.spec.params()?;
-    if config.algorithm() == Algorithm::Mcts {
-        if args.limit.depth.is_some() {
-            bail!("--depth: mcts is limited by --time-ms or --param playouts=N");
-        }
-        let mut mcts = Mcts::new(&params);
-        let time = args.limit.time_ms.map(Duration::from_millis);
-        if time.is_some() {
-            mcts.set_playouts(u64::MAX);
-        }
-        return Ok(Mover::Mcts(Box::new(mcts), time));
-    }
+/// The engine of the options: a depth, a time per move, or (mcts) its playouts.
+fn engine(args: &PbrainArgs) -> Result<Engine<Gomoku>> {
+    let defaults = Defaults {
+        config: pbrain::DEFAULT_CONFIG,
+        params: pbrain::DEFAULT_PARAMS,
+        eval: None,
+    };
+    let spec = args.spec.spec::<Gomoku>(&defaults)?;
+    let mcts = spec.config.algorithm() == Algorithm::Mcts;
     let limit = match (args.limit.depth, args.limit.time_ms) {
+        (Some(_), _) if mcts => {
+            bail!("--depth: mcts is limited by --time-ms or --param playouts=N")
+        }
         (Some(depth), _) => Limit::Depth(check_depth(depth, MAX_DEPTH)?),
         (_, Some(ms)) => Limit::TimeMs(ms),
+        _ if mcts => Limit::Playouts,
         _ => Limit::TimeMs(DEFAULT_TIME_MS),
     };
-    let engine = Engine::<Gomoku>::new(config, params, args.spec.eval::<Gomoku>()?, limit)
-        .map_err(|e| anyhow!("--config: {e}"))?;
-    Ok(Mover::Negamax(Box::new(engine)))
+    Engine::new(&spec, limit).map_err(|e| anyhow!("--config: {e}"))
 }

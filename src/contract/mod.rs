@@ -6,7 +6,9 @@
 //! is checked: make/unmake and the null move restore the state and the hash, the incremental
 //! hash equals [`Game::hash_from_scratch`] after every move, `count_moves` counts the
 //! non-pass moves generated, every move's notation reads back to it, move indexes lie inside
-//! their space, and a position has no moves exactly when the game is over and scored. Then
+//! their space, and a position has no moves exactly when the game is over and scored; at the
+//! walk's end, every part of the state ([`Game::state_parts`]) that the hash covers changes
+//! it, and a part outside it is declared ([`Game::HASH_IS_COMPLETE`] false). Then
 //! the evaluations' names, the game string, every exact search subset against plain minimax
 //! ([`exact`]) and the independent perft counts ([`reference`]).
 //!
@@ -17,6 +19,7 @@ pub(crate) mod exact;
 mod reference;
 
 use crate::game::{Game, Score};
+use crate::search::{Config, Params};
 
 /// Generates the contract's tests for each game of the registry, in a module named after
 /// the game's module (`contract::kalah::...`).
@@ -55,6 +58,11 @@ macro_rules! contract_tests {
                 #[test]
                 fn every_exact_subset_keeps_the_value_at_each_start() {
                     crate::contract::exact::check_every_subset_at_the_starts::<G>();
+                }
+
+                #[test]
+                fn the_hash_sees_every_part_it_declares() {
+                    crate::contract::check_hash_declaration::<G>();
                 }
 
                 #[test]
@@ -105,6 +113,7 @@ fn check_walk<G: Game>(variant: usize, walk: &[usize]) {
         game.make(moves[pick % moves.len()]);
     }
     check_position(&mut game);
+    check_state_parts(&game);
 }
 
 fn legal_moves<G: Game>(game: &G) -> Vec<G::Move> {
@@ -228,4 +237,59 @@ fn check_names<G: Game>() {
         let again = G::from_options(options).unwrap_or_else(|e| panic!("{spec}: {e}"));
         assert_eq!(again.spec(), spec);
     }
+}
+
+/// Each part of `game`'s state changed alone: a hashed part changes the hash from scratch
+/// (so a key left out of both hashes shows), an unhashed one leaves it, and only a game
+/// declaring its hash incomplete has one. Every changed position's hashes agree.
+fn check_state_parts<G: Game>(game: &G) {
+    let parts = game.state_parts();
+    assert!(!parts.is_empty(), "{} states no part", G::NAME);
+    let hash = game.hash_from_scratch();
+    for part in parts {
+        let changed = &part.position;
+        let at = format!(
+            "{} changing {} of\n{}",
+            G::NAME,
+            part.part,
+            game.board_string()
+        );
+        assert_eq!(changed.hash(), changed.hash_from_scratch(), "{at}");
+        if part.hashed {
+            assert_ne!(
+                changed.hash_from_scratch(),
+                hash,
+                "the hash misses it: {at}"
+            );
+        } else {
+            assert!(!G::HASH_IS_COMPLETE, "unhashed in a complete hash: {at}");
+            assert_eq!(changed.hash_from_scratch(), hash, "declared unhashed: {at}");
+        }
+    }
+}
+
+/// A game declares its hash incomplete exactly when some part of its state lies outside it
+/// (seen at the start of each variant and after a few moves), and then the search does not
+/// count on the table's values: `tt-value` is not exact for it.
+fn check_hash_declaration<G: Game>() {
+    let mut unhashed = Vec::new();
+    for variant in 0..G::VARIANTS.len() {
+        for plies in [0, 1, 6] {
+            let game = walk::<G>(variant, &vec![0; plies]);
+            check_state_parts(&game);
+            let parts = game.state_parts().into_iter();
+            unhashed.extend(parts.filter(|p| !p.hashed).map(|p| p.part));
+        }
+    }
+    assert_eq!(
+        G::HASH_IS_COMPLETE,
+        unhashed.is_empty(),
+        "{}: {unhashed:?}",
+        G::NAME
+    );
+    let tt = Config::parse("alphabeta+tt-value").unwrap();
+    assert_eq!(
+        tt.is_exact_with(&Params::default(), G::HASH_IS_COMPLETE),
+        G::HASH_IS_COMPLETE
+    );
 }

@@ -6,7 +6,7 @@
 //! for undo (16 bytes of pits, the side and the hash). This module does not search.
 
 use super::zobrist::key_table;
-use super::{Evaluator, Game, Outcome, Score, Side};
+use super::{Evaluator, Game, Outcome, Score, Side, StatePart};
 
 /// Pits of the largest board: 2 x 6 houses and 2 stores.
 const MAX_PITS: usize = 14;
@@ -410,6 +410,21 @@ impl Game for Kalah {
     fn hash_from_scratch(&self) -> u64 {
         let pits = (0..self.num_pits()).fold(0, |h, i| h ^ pit_key(i, self.pos.pits[i]));
         pits ^ if self.pos.side == 1 { SIDE_KEY } else { 0 }
+    }
+
+    fn state_parts(&self) -> Vec<StatePart<Self>> {
+        let changed = |change: &dyn Fn(&mut Position)| {
+            let mut game = self.clone();
+            change(&mut game.pos);
+            game.pos.hash = game.hash_from_scratch();
+            game
+        };
+        let mut parts = vec![StatePart::hashed("side to move", changed(&|p| p.side ^= 1))];
+        parts.extend((0..self.num_pits()).map(|pit| {
+            let more = changed(&|p| p.pits[pit] = p.pits[pit].wrapping_add(1));
+            StatePart::hashed(format!("pit {pit}"), more)
+        }));
+        parts
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -10,6 +10,7 @@ pub mod weights;
 pub mod zobrist;
 
 use std::fmt::Debug;
+use std::ops::{BitAnd, BitOr, BitXor};
 pub use weights::{EvalParam, EVAL_WEIGHT_LIMIT};
 
 /// The registry of games, one line each: `module::Type`, the module a file of
@@ -157,6 +158,57 @@ pub enum Forced<M> {
     Only(M),
 }
 
+/// One part of a game's state changed alone ([`Game::state_parts`]), for the rules
+/// contract's check that the hash sees every part it should.
+#[derive(Clone, Debug)]
+pub struct StatePart<G> {
+    /// What was changed, e.g. `side to move`, `passes`, `point c3`.
+    pub part: String,
+    /// Whether [`Game::hash`] covers this part. A part outside it (Ming Mang's history)
+    /// makes the hash incomplete: the game declares [`Game::HASH_IS_COMPLETE`] false.
+    pub hashed: bool,
+    /// The position with that part alone changed and its hash recomputed. It need not be
+    /// reachable, and values the game keeps for speed may be stale: the contract only
+    /// hashes it.
+    pub position: G,
+}
+
+impl<G> StatePart<G> {
+    /// A part the hash covers.
+    pub fn hashed(part: impl Into<String>, position: G) -> StatePart<G> {
+        StatePart {
+            part: part.into(),
+            hashed: true,
+            position,
+        }
+    }
+
+    /// A part the hash leaves out.
+    pub fn unhashed(part: impl Into<String>, position: G) -> StatePart<G> {
+        StatePart {
+            part: part.into(),
+            hashed: false,
+            position,
+        }
+    }
+}
+
+/// Changes point `bit` of a two-colour bitboard to the next content: empty, then side 0's
+/// stone, then side 1's, then empty again ([`Game::state_parts`] of the board games).
+pub fn cycle_point<T>(stones: &mut [T; 2], bit: T)
+where
+    T: Copy + PartialEq + Default + BitAnd<Output = T> + BitOr<Output = T> + BitXor<Output = T>,
+{
+    if stones[0] & bit != T::default() {
+        stones[0] = stones[0] ^ bit;
+        stones[1] = stones[1] | bit;
+    } else if stones[1] & bit != T::default() {
+        stones[1] = stones[1] ^ bit;
+    } else {
+        stones[0] = stones[0] | bit;
+    }
+}
+
 /// A static evaluation of positions of `G`, from the side to move's point of view.
 pub trait Evaluator<G>: Send + Sync {
     /// Scores `game`, which is not terminal, for its side to move.
@@ -260,6 +312,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn hash(&self) -> u64;
     /// The same hash computed from scratch: the test oracle for `hash`.
     fn hash_from_scratch(&self) -> u64;
+    /// Every part of this position's state that decides the legal moves, the outcome or the
+    /// evaluation (the side to move, each point or pit, a pass count, the history where the
+    /// rules read it), each changed alone: the rules contract checks that each hashed part
+    /// changes [`Game::hash_from_scratch`], and that a game with an unhashed part declares
+    /// [`Game::HASH_IS_COMPLETE`] false. Required, so that a new game states its parts.
+    fn state_parts(&self) -> Vec<StatePart<Self>>;
 
     /// `Some` when the game is over.
     fn outcome(&self) -> Option<Outcome>;

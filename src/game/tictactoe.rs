@@ -7,7 +7,7 @@
 //! the move filled. There is no pass and no null move. This module does not search.
 
 use super::zobrist::key_table;
-use super::{Evaluator, Game, Outcome, Score, Side};
+use super::{cycle_point, Evaluator, Game, Outcome, Score, Side, StatePart};
 
 /// The eight lines of three, as square masks.
 const LINES: [u16; 8] = [
@@ -163,6 +163,21 @@ impl Game for TicTacToe {
                 .filter(|&s| self.marks[usize::from(s)] >> square & 1 == 1)
                 .fold(hash, |hash, s| hash ^ Self::key(s, square))
         })
+    }
+
+    fn state_parts(&self) -> Vec<StatePart<Self>> {
+        let changed = |change: &dyn Fn(&mut TicTacToe)| {
+            let mut game = self.clone();
+            change(&mut game);
+            game.hash = game.hash_from_scratch();
+            game
+        };
+        let mut parts = vec![StatePart::hashed("side to move", changed(&|g| g.side ^= 1))];
+        parts.extend((0..9).map(|square| {
+            let other = changed(&|g| cycle_point(&mut g.marks, 1 << square));
+            StatePart::hashed(format!("square {square}"), other)
+        }));
+        parts
     }
 
     /// The side to move has lost when the last move made a line.

@@ -11,11 +11,11 @@
 //! Not here: the search (see [`crate::engine`]), printing, exit codes.
 
 use super::protocol::{self, side_name, Reply};
-use crate::engine::Engine;
+use crate::engine::{allowance, Engine};
 use crate::game::gothello::{Gothello, PASS};
 use crate::game::{Game, Outcome, Side};
 use anyhow::{anyhow, bail, Context, Result};
-use std::io::{BufRead, Write};
+use std::io::{BufRead, ErrorKind, Write};
 use std::time::Duration;
 
 /// How a game ended.
@@ -65,7 +65,15 @@ impl<R: BufRead, W: Write> Connection<R, W> {
     fn receive(&mut self) -> Result<Option<String>> {
         loop {
             let mut bytes = Vec::new();
-            let n = self.reader.read_until(b'\n', &mut bytes)?;
+            let n = self
+                .reader
+                .read_until(b'\n', &mut bytes)
+                .map_err(|e| match e.kind() {
+                    ErrorKind::WouldBlock | ErrorKind::TimedOut => anyhow!(
+                        "no complete line from the server within the read timeout (--timeout-s)"
+                    ),
+                    _ => anyhow!(e),
+                })?;
             if n == 0 {
                 self.log.flush().context("writing the log")?;
                 return Ok(None);
@@ -176,7 +184,7 @@ impl State {
     ) -> Result<Option<Ending>> {
         let mut rejected = Vec::new();
         loop {
-            let allowance = self.secs.map(|secs| allowance(secs, &self.game));
+            let allowance = self.secs.map(|secs| move_time(secs, &self.game));
             let mv = engine
                 .choose(&self.game, allowance, &rejected)
                 .map_or(PASS, |choice| choice.mv);
@@ -365,12 +373,11 @@ fn describe(result: Option<Option<Side>>) -> String {
     }
 }
 
-/// The time one move may take with `secs` seconds left: a tenth and half a second kept in
-/// reserve, the rest shared among our moves still to come (at most one per empty point
-/// for the two sides, and the two closing passes).
-pub fn allowance(secs: u32, game: &Gothello) -> Duration {
+/// The time one move may take with `secs` seconds left: the engine's [`allowance`] of the
+/// seconds shared among our moves still to come (at most one per empty point for the two
+/// sides, and the two closing passes).
+pub fn move_time(secs: u32, game: &Gothello) -> Duration {
     let empty = 25 - (game.stones(0) | game.stones(1)).count_ones();
-    let usable =
-        Duration::from_millis(u64::from(secs) * 900).saturating_sub(Duration::from_millis(500));
-    usable / (empty / 2 + 2)
+    let left = Duration::from_secs(u64::from(secs));
+    allowance(None, Some(left), empty / 2 + 2).unwrap_or_default()
 }

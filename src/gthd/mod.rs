@@ -13,5 +13,14 @@ pub mod protocol;
 
 pub use client::{play, Connection, Ending, Finished};
 
+/// The configuration `cutoff gthd` plays without `--config`: the strongest measured (the
+/// match behind it: `results/gothello-defaults`).
+pub const DEFAULT_CONFIG: &str = "alphabeta+id+tt-value+tt-move";
+/// The evaluation it plays without `--eval`.
+pub const DEFAULT_EVAL: &str = "eye";
+/// The parameters it sets before any `--param`: a seeded random choice among equal root
+/// moves (the first of equals opened a1 b1 c1 d1 e1), and deepening one ply at a time.
+pub const DEFAULT_PARAMS: &[&str] = &["tie-seed=1", "id-step=1"];
+
 #[cfg(test)]
 mod tests;

@@ -1,7 +1,7 @@
 //! The protocol's lines, one case each, and the engine's move choice with rejected moves.
 
 use super::protocol::{move_request, parse};
-use crate::engine::{Engine, Limit};
+use crate::engine::{Engine, Limit, Spec};
 use crate::game::gothello::{Gothello, GothelloEval};
 use crate::game::Game;
 use crate::search::{Config, Params};
@@ -141,15 +141,16 @@ fn requests() {
     assert_eq!(super::protocol::hello(1), "0.9.1 player white");
 }
 
+fn spec(config: &str) -> Spec<Gothello> {
+    Spec {
+        config: Config::parse(config).unwrap(),
+        params: Params::default(),
+        eval: GothelloEval::Number,
+    }
+}
+
 fn engine(depth: u32) -> Engine<Gothello> {
-    let config = Config::parse("alphabeta").unwrap();
-    Engine::new(
-        config,
-        Params::default(),
-        GothelloEval::Number,
-        Limit::Depth(depth),
-    )
-    .unwrap()
+    Engine::new(&spec("alphabeta"), Limit::Depth(depth)).unwrap()
 }
 
 #[test]
@@ -171,30 +172,10 @@ fn a_rejected_move_is_never_chosen_again() {
 }
 
 #[test]
-fn the_first_choice_is_the_search_best_move() {
-    let mut game = Gothello::new();
-    game.play_moves("c3,b3").unwrap();
-    let mut searcher = crate::search::Searcher::new(
-        Config::parse("alphabeta").unwrap(),
-        Params::default(),
-        GothelloEval::Number,
-    );
-    let best = searcher.search(&mut game.clone(), 3, &mut |_| {})[0].best_move;
-    assert_eq!(engine(3).choose(&game, None, &[]).map(|c| c.mv), best);
-}
-
-#[test]
 fn a_node_budget_needs_iterative_deepening() {
     let limit = Limit::NodeBudget(1000);
-    let eval = GothelloEval::Number;
-    let plain = Engine::<Gothello>::new(
-        Config::parse("alphabeta").unwrap(),
-        Params::default(),
-        eval,
-        limit,
-    );
+    let plain = Engine::new(&spec("alphabeta"), limit);
     assert!(plain.is_err_and(|e| e.contains("+id")));
-    let id = Config::parse("alphabeta+id").unwrap();
-    let mut engine = Engine::<Gothello>::new(id, Params::default(), eval, limit).unwrap();
+    let mut engine = Engine::new(&spec("alphabeta+id"), limit).unwrap();
     assert!(engine.choose(&Gothello::new(), None, &[]).is_some());
 }

@@ -6,12 +6,15 @@
 //! (for `cargo xtask ab`).
 
 use super::measure::{root_search, SearchSpec};
+use crate::game::kalah::Kalah;
 use crate::game::Game;
 use crate::search::{Config, Params, MAX_DEPTH};
+use crate::solve::{solve, Settings};
 use anyhow::{anyhow, Context, Result};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::time::Instant;
 
 /// A curated bench file, `fixtures/bench/<game>.json`: the game, the searches every
 /// position gets, the positions, and the plan of the criterion micro-benchmarks.
@@ -28,7 +31,24 @@ pub struct BenchFile {
     /// position: smaller than `micro` (Callgrind runs about 50 times slower); the first
     /// search is `alphabeta`, the second the game's fullest configuration.
     pub icount: MicroPlan,
+    /// Positions the exact solver (`cutoff solve`, Kalah only) solves, its node count being
+    /// their signature, under the key [`SOLVE_KEY`].
+    #[serde(default)]
+    pub solve: Vec<SolvePosition>,
 }
+
+/// A position of the bench's solver section: small boards, so that each solves at once.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolvePosition {
+    id: String,
+    /// The game string of its start, e.g. `kalah:4,3,standard`.
+    game: String,
+    moves: String,
+}
+
+/// The signature key of the solver's count: it solves with 1 MiB tables.
+pub const SOLVE_KEY: &str = "solve[tt-mb=1,endgame-mb=1]";
 
 /// The micro-benchmarks of one game: the criterion ones (`cargo bench --bench games`) or the
 /// instruction counts (`cargo xtask icount`).
@@ -53,17 +73,39 @@ pub struct BenchSearch {
     /// Parameter assignments on top of the defaults (`name=value`), and profile names.
     #[serde(default)]
     pub params: Vec<String>,
+    /// The node budget (`--node-budget`): the search ends normally once it has expanded
+    /// this many nodes.
+    #[serde(default)]
+    pub node_budget: Option<u64>,
+    /// The game string of the positions' start for this search (a rule variant, e.g.
+    /// `gomoku:15,exact-five`) instead of the file's.
+    #[serde(default)]
+    pub game: Option<String>,
 }
 
 impl BenchSearch {
     /// The signature key of this search: `all@d16`, or `all[lmr-min-depth=2]@d16` with
-    /// parameters.
+    /// parameters, a node budget (`node-budget=N`) or a game string of its own (`game=...`).
     pub fn key(&self) -> String {
-        if self.params.is_empty() {
+        let extras: Vec<String> = (self.params.iter().cloned())
+            .chain(self.node_budget.map(|n| format!("node-budget={n}")))
+            .chain(self.game.as_ref().map(|g| format!("game={g}")))
+            .collect();
+        if extras.is_empty() {
             format!("{}@d{}", self.config, self.depth)
         } else {
-            format!("{}[{}]@d{}", self.config, self.params.join(","), self.depth)
+            format!("{}[{}]@d{}", self.config, extras.join(","), self.depth)
         }
+    }
+
+    /// The start of this search's positions: its own game string's, else `file_game`'s.
+    fn start<G: Game>(&self, file_game: &str) -> Result<G, String> {
+        let text = self.game.as_deref().unwrap_or(file_game);
+        let (name, options) = crate::game::split_game_string(text);
+        if name != G::NAME {
+            return Err(format!("game `{text}` is not {}", G::NAME));
+        }
+        G::from_options(options)
     }
 
     /// The parameters: the profiles named (entries without `=`, e.g. `cammp-java`), then the
@@ -100,7 +142,7 @@ impl BenchSearch {
             eval: params.eval::<G>(None)?,
             params,
             node_limit: None,
-            node_budget: None,
+            node_budget: self.node_budget,
         })
     }
 }
@@ -217,25 +259,23 @@ pub fn bench_game<G: Game>(
     extra: &[String],
     on_position: &mut dyn FnMut(&str, &BTreeMap<String, SearchCost>),
 ) -> Result<GameCounts> {
-    let (_, options) = crate::game::split_game_string(&bench.game);
-    let start = G::from_options(options).map_err(|e| anyhow!("{}: {e}", file.display()))?;
     let searches = bench
         .searches
         .iter()
         .map(|search| {
-            let spec = search
-                .spec_with::<G>(extra)
-                .map_err(|e| anyhow!("{}: search `{}`: {e}", file.display(), search.key()))?;
-            Ok((search.key(), search.depth, spec))
+            let at = |e| anyhow!("{}: search `{}`: {e}", file.display(), search.key());
+            let spec = search.spec_with::<G>(extra).map_err(at)?;
+            let start = search.start::<G>(&bench.game).map_err(at)?;
+            Ok((search.key(), search.depth, spec, start))
         })
         .collect::<Result<Vec<_>>>()?;
     let mut counts = GameCounts::new();
     for position in &bench.positions {
-        let mut game = start.clone();
-        game.play_moves(&position.moves)
-            .map_err(|e| anyhow!("{}: position {}: {e}", file.display(), position.id))?;
         let mut costs = BTreeMap::new();
-        for (key, depth, spec) in &searches {
+        for (key, depth, spec, start) in &searches {
+            let mut game = start.clone();
+            game.play_moves(&position.moves)
+                .map_err(|e| anyhow!("{}: position {}: {e}", file.display(), position.id))?;
             let result = root_search(&game, spec, *depth, &mut |_| {})
                 .pop()
                 .expect("one result");
@@ -252,7 +292,40 @@ pub fn bench_game<G: Game>(
         let nodes = costs.into_iter().map(|(key, c)| (key, c.nodes)).collect();
         counts.insert(position.id.clone(), nodes);
     }
+    for position in &bench.solve {
+        let cost = solve_cost::<G>(position)
+            .map_err(|e| anyhow!("{}: solve position {}: {e}", file.display(), position.id))?;
+        let costs = BTreeMap::from([(SOLVE_KEY.to_string(), cost)]);
+        on_position(&position.id, &costs);
+        counts.insert(
+            position.id.clone(),
+            BTreeMap::from([(SOLVE_KEY.into(), cost.nodes)]),
+        );
+    }
     Ok(counts)
+}
+
+/// Solves one position of the solver section of `G`'s bench file, which must be Kalah's.
+fn solve_cost<G: Game>(position: &SolvePosition) -> Result<SearchCost, String> {
+    if G::NAME != Kalah::NAME {
+        return Err(format!("the solver plays kalah, not {}", G::NAME));
+    }
+    let (name, options) = crate::game::split_game_string(&position.game);
+    if name != Kalah::NAME {
+        return Err(format!("game `{}` is not kalah", position.game));
+    }
+    let mut game = Kalah::from_options(options)?;
+    game.play_moves(&position.moves)?;
+    let settings = Settings {
+        tt_mb: 1,
+        endgame_mb: 1,
+    };
+    let start = Instant::now();
+    let solution = solve(&game, settings, &mut || false)?;
+    Ok(SearchCost {
+        nodes: solution.nodes,
+        ns: start.elapsed().as_nanos() as u64,
+    })
 }
 
 #[cfg(test)]

@@ -25,8 +25,9 @@
 //! in the file are for people to read and are not compared. This module does not choose
 //! which positions a run uses (that is the plan's `--positions`) and never searches them.
 
+use crate::engine::{Engine, Limit, Spec};
 use crate::game::{split_game_string, Game};
-use crate::search::{Config, Enhancement, Params, Searcher};
+use crate::search::{Config, Enhancement, Params};
 use anyhow::{anyhow, bail, Context, Result};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -233,17 +234,21 @@ struct GameLine {
     finished: bool,
 }
 
-/// The self-play move chooser: a reusable depth-2 `alphabeta` searcher and a move buffer.
+/// The self-play move chooser: a depth-2 `alphabeta` engine and a move buffer.
 struct SelfPlay<G: Game> {
-    searcher: Searcher<G, G::Eval>,
+    engine: Engine<G>,
     moves: Vec<G::Move>,
 }
 
 impl<G: Game> SelfPlay<G> {
     fn new() -> Self {
-        let config = Config::from_flags(&[Enhancement::Ab]);
+        let spec = Spec {
+            config: Config::from_flags(&[Enhancement::Ab]),
+            params: Params::default(),
+            eval: G::DEFAULT_EVAL,
+        };
         SelfPlay {
-            searcher: Searcher::new(config, Params::default(), G::DEFAULT_EVAL),
+            engine: Engine::new(&spec, Limit::Depth(SELF_PLAY_DEPTH)).expect("a valid depth"),
             moves: Vec::new(),
         }
     }
@@ -282,11 +287,8 @@ impl<G: Game> SelfPlay<G> {
         if rng.gen_range(0..100) < RANDOM_PERCENT {
             return Some(self.moves[rng.gen_range(0..self.moves.len())]);
         }
-        let iterations = self.searcher.search(game, SELF_PLAY_DEPTH, &mut |_| {});
-        iterations
-            .last()
-            .and_then(|it| it.best_move)
-            .or(Some(self.moves[0]))
+        let choice = self.engine.choose(game, None, &[]);
+        Some(choice.map_or(self.moves[0], |c| c.mv))
     }
 }
 

@@ -1,13 +1,13 @@
 //! Timed root searches: what one search to depth d costs, in counters and wall time.
 //!
 //! A row at depth d is the cost of a root search to d from scratch (fresh tables): with
-//! iterative deepening it sums the iterations up to d, as DESIGN.md counts.
+//! iterative deepening it sums the iterations up to d, as DESIGN.md counts. The search is
+//! the [`Engine`]'s, the one that plays matches and the protocols.
 
+use crate::engine::{Engine, Limit, Spec};
 use crate::game::Game;
 use crate::runfolder::DepthResult;
-use crate::search::expectimax::Expectimax;
-use crate::search::mcts::Mcts;
-use crate::search::{Algorithm, Config, Counters, Iteration, Params, Searcher};
+use crate::search::{Algorithm, Bounds, Config, Counters, Iteration, Params};
 use std::cell::Cell;
 use std::time::{Duration, Instant};
 
@@ -36,7 +36,6 @@ pub fn root_search<G: Game>(
     depth: u32,
     on_depth: &mut dyn FnMut(&DepthResult),
 ) -> Vec<DepthResult> {
-    let mut game = game.clone();
     // The clock runs only while the search does: not while tables are allocated, nor while
     // results are formatted and handed on between iterations.
     let resumed = Cell::new(Instant::now());
@@ -63,26 +62,23 @@ pub fn root_search<G: Game>(
         results.push(result);
         resumed.set(Instant::now());
     };
-    match spec.config.algorithm() {
-        Algorithm::Negamax => {
-            let mut searcher = Searcher::new(spec.config, spec.params.clone(), spec.eval);
-            searcher.set_node_limit(spec.node_limit);
-            searcher.set_node_budget(spec.node_budget);
-            resumed.set(Instant::now());
-            searcher.search(&mut game, depth, &mut record);
-        }
-        Algorithm::Expectimax => {
-            let mut searcher = Expectimax::new(spec.eval);
-            searcher.set_node_limit(spec.node_limit);
-            resumed.set(Instant::now());
-            searcher.search(&mut game, depth, &mut record);
-        }
-        Algorithm::Mcts => {
-            let mut searcher = Mcts::new(&spec.params);
-            resumed.set(Instant::now());
-            searcher.search(&mut game, &mut record);
-        }
-    }
+    let limit = match spec.config.algorithm() {
+        Algorithm::Mcts => Limit::Playouts,
+        _ => Limit::Depth(depth),
+    };
+    let search = Spec {
+        config: spec.config,
+        params: spec.params.clone(),
+        eval: spec.eval,
+    };
+    let mut engine = Engine::new(&search, limit).expect("a depth in 1..=MAX_DEPTH");
+    let bounds = Bounds {
+        node_limit: spec.node_limit,
+        node_budget: spec.node_budget,
+        ..Bounds::depth(depth)
+    };
+    resumed.set(Instant::now());
+    engine.analyse(game, bounds, &mut record);
     results
 }
 

@@ -2,7 +2,7 @@
 //! that end in errors and by the ply cap, reproducibility with any number of threads,
 //! resume, the SPRT's stop, Q-learning model files and the tournament matrix.
 
-use super::agent::{split_agents, Agent, AgentSpec, Choice, Player};
+use super::agent::{split_agents, Agent, AgentSpec, Player};
 use super::play::{play, Seats};
 use super::qlearn::QTable;
 use super::record::{read_games, EloModel, End, GameRecord, MatchSpec, Openings, Reason, SprtSpec};
@@ -10,6 +10,7 @@ use super::run::{prepare_folder, run_match, MatchRun};
 use super::stats::{elo_estimate, elo_statement, llr, EloStatement, MIN_UNEVEN_PAIRS};
 use super::summary::{elo_words, markdown, summarise};
 use super::tournament::Matrix;
+use crate::engine::Choice;
 use crate::game::kalah::Kalah;
 use crate::game::tictactoe::TicTacToe;
 use crate::game::Game;
@@ -55,10 +56,11 @@ fn agent_strings_parse_or_name_the_bad_part() {
     );
     check_agent("alphabeta:depth=0", "`depth=0`");
     check_agent("alphabeta:depth=65", "at most 64");
+    check_agent("alphabeta:node-budget=10", "add `+id`");
     check_agent("alphabeta:depth=2,time-ms=5", "give one limit");
     check_agent("alphabeta:depth=2,speed=3", "unknown option `speed`");
     check_agent("alphabeta+warp:depth=2", "unknown flag `warp`");
-    check_agent("expectimax:time-ms=5", "expectimax takes depth=N only");
+    check_agent("expectimax:time-ms=5", "expectimax takes a depth only");
     check_agent("qlearn", "qlearn needs model=PATH");
     check_agent("random:eval=course", "only search agents take eval");
     check_agent("random:depth=3", "misplaced option `depth`");
@@ -75,8 +77,13 @@ fn agent_strings_parse_or_name_the_bad_part() {
     check_agent("alphabeta:depth=2,stone-score=x", "needs a whole number");
     check_agent("mcts:playouts=2000", "mcts:playouts=2000");
     check_agent("mcts:time-ms=50", "mcts:time-ms=50");
-    check_agent("mcts:depth=3", "mcts takes playouts=N or time-ms=N");
-    check_agent("alphabeta:playouts=5", "only mcts takes playouts=N");
+    check_agent(
+        "mcts:depth=3",
+        "mcts takes its playouts parameter or a time",
+    );
+    check_agent("alphabeta:playouts=5", "needs a limit");
+    check_agent("mcts", "mcts");
+    check_agent("mcts:playouts=5,time-ms=20", "mcts:time-ms=20,playouts=5");
     check_agent("mcts:playouts=5,eval=course", "not mcts");
     check_agent("mcts+ab:playouts=5", "mcts takes no flags");
 }
@@ -129,9 +136,6 @@ fn built_agents_check_the_game() {
     assert!(build("alphabeta:depth=2,eval=cammp")
         .unwrap()
         .contains("unknown evaluation `cammp`"));
-    assert!(build("alphabeta:node-budget=10")
-        .unwrap()
-        .contains("node-budget=N needs `id`"));
     assert!(build("alphabeta+id:node-budget=10").is_none());
     assert!(build("qlearn:model=/nonexistent/m.bin")
         .unwrap()
@@ -294,6 +298,22 @@ fn an_interval_reaching_a_perfect_score_is_open_above_and_los_is_pentanomial() {
     );
 }
 
+/// With alpha != beta the bounds are not mirror images: the lower one is
+/// ln(beta / (1 - alpha)) = ln(0.2 / 0.95) = -1.5581, the upper ln((1 - beta) / alpha) =
+/// ln(0.8 / 0.05) = ln 16 = 2.7726 (by hand). Swapping alpha and beta would give -2.7726 and
+/// 1.5581, which the symmetric default cannot show.
+#[test]
+fn sprt_bounds_tell_alpha_from_beta() {
+    let sprt = SprtSpec::parse("elo0=0,elo1=10,alpha=0.05,beta=0.2").unwrap();
+    assert_eq!((sprt.alpha, sprt.beta), (0.05, 0.2));
+    let (lower, upper) = sprt.bounds();
+    assert!(
+        (lower - (-1.5581446180465497)).abs() < 1e-12,
+        "lower {lower}"
+    );
+    assert!((upper - 16f64.ln()).abs() < 1e-12, "upper {upper}");
+}
+
 #[test]
 fn sprt_strings_are_checked() {
     let check = |text: &str, expected: &str| {
@@ -332,6 +352,7 @@ impl Player<TicTacToe> for Faulty {
                 let mv = moves.into_iter().find(|m| !legal.contains(m)).unwrap();
                 Ok(Choice {
                     mv,
+                    score: 0,
                     nodes: 0,
                     depth: 0,
                 })

@@ -9,27 +9,27 @@
 //! was.
 //!
 //! Time: the move is searched within the smaller of `timeout_turn` and a share of
-//! `time_left` (1/[`MOVES_TO_GO`] of it), each less a safety margin of a tenth plus
-//! [`SAFETY_MS`]; `timeout_turn 0` (play fast) leaves only depth 1 (or one playout). The
-//! negamax engine deepens one depth at a time inside that allowance and plays the deepest
-//! completed search; MCTS stops its playouts at the allowance ([`Mover`]).
+//! `time_left` (1/[`MOVES_TO_GO`] of it), each less the engine's safety margin
+//! ([`allowance`]); `timeout_turn 0` (play fast) leaves only depth 1 (or one playout). The
+//! [`Engine`] deepens inside that allowance, asks its deadline inside the search and plays
+//! the deepest completed iteration; MCTS stops its playouts at the allowance.
 
-use super::mover::Mover;
 use super::protocol::{format_xy, parse, parse_board_line, BoardLine, Command, Owner, Xy};
+use crate::engine::{allowance, Engine};
 use crate::game::gomoku::{Gomoku, Point, Rule, Undo, MAX_SIZE, MIN_SIZE};
 use crate::game::Game;
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
 /// The match time left is spread over this many moves.
-pub const MOVES_TO_GO: u64 = 20;
-/// Milliseconds kept back from every allowance, on top of a tenth, for reading, writing and
-/// the last search's overrun.
-pub const SAFETY_MS: u64 = 30;
+pub const MOVES_TO_GO: u32 = 20;
 
-/// The `rule` bits the brain plays: 1 exact five (2, continuous games, changes nothing for
-/// one game).
+/// The `rule` bits: the brain plays 1, exact five; 2 (continuous games), 4 (renju) and 8
+/// (caro) are refused.
 const EXACT_FIVE: u32 = 1;
+const CONTINUOUS: u32 = 2;
 const RENJU: u32 = 4;
 const CARO: u32 = 8;
 
@@ -37,7 +37,14 @@ const NO_BOARD: &str = "no board: send START first";
 
 /// A Gomocup brain around a search.
 pub struct Brain {
-    mover: Mover,
+    engine: Engine<Gomoku>,
+    /// Raised by [`serve`]'s reader at `END`: the engine stops at once.
+    abort: Arc<AtomicBool>,
+    /// How many searches the brain has run.
+    searches: u64,
+    /// The points a `BOARD` marked (field 3: no stone, but not to be played), until the
+    /// next move.
+    marked: Vec<Point>,
     rule: Rule,
     /// The board side, once `START` has set it.
     size: Option<usize>,
@@ -52,10 +59,15 @@ pub struct Brain {
 }
 
 impl Brain {
-    /// A brain that moves with `mover`, waiting for `START`.
-    pub fn new(mover: Mover) -> Brain {
+    /// A brain that moves with `engine`, waiting for `START`.
+    pub fn new(mut engine: Engine<Gomoku>) -> Brain {
+        let abort = Arc::new(AtomicBool::new(false));
+        engine.set_abort(Arc::clone(&abort));
         Brain {
-            mover,
+            engine,
+            abort,
+            searches: 0,
+            marked: Vec::new(),
             rule: Rule::Freestyle,
             size: None,
             game: None,
@@ -67,8 +79,16 @@ impl Brain {
         }
     }
 
-    /// The replies to one line (often none); `None` after `END`.
+    /// The replies to one line (often none); `None` after `END`, and for a move whose
+    /// search an `END` stopped ([`serve`] raises the abort flag as it reads `END`).
     pub fn handle(&mut self, line: &str) -> Option<Vec<String>> {
+        let searches = self.searches;
+        let replies = self.replies(line)?;
+        let aborted = self.searches > searches && self.abort.load(Ordering::Relaxed);
+        (!aborted).then_some(replies)
+    }
+
+    fn replies(&mut self, line: &str) -> Option<Vec<String>> {
         if self.board.is_some() {
             return Some(self.board_line(line).into_iter().collect());
         }
@@ -161,10 +181,13 @@ impl Brain {
         if game.outcome().is_some() {
             return Err("the game is over".into());
         }
+        let marked = std::mem::take(&mut self.marked);
+        self.searches += 1;
         let mv = self
-            .mover
-            .choose(game, allowance)
-            .ok_or("the search found no move")?;
+            .engine
+            .choose(game, allowance, &marked)
+            .ok_or("the search found no move off the marked points")?
+            .mv;
         let size = game.size();
         self.place(mv);
         let point = usize::from(mv);
@@ -176,17 +199,13 @@ impl Brain {
 
     /// The time the next move may take: see the module docs. `None` without a clock.
     pub fn allowance(&self) -> Option<Duration> {
-        let keep = |ms: u64| ms.saturating_sub(ms / 10 + SAFETY_MS);
-        let turn = self.timeout_turn.map(keep);
         let unlimited = self.timeout_match == Some(0);
-        let share = self
-            .time_left
-            .filter(|_| !unlimited)
-            .map(|left| keep(left / MOVES_TO_GO));
-        turn.into_iter()
-            .chain(share)
-            .min()
-            .map(Duration::from_millis)
+        let left = self.time_left.filter(|_| !unlimited);
+        allowance(
+            self.timeout_turn.map(Duration::from_millis),
+            left.map(Duration::from_millis),
+            MOVES_TO_GO,
+        )
     }
 
     fn take_back(&mut self, at: Xy) -> Result<String, String> {
@@ -222,6 +241,11 @@ impl Brain {
         if bits & (RENJU | CARO) != 0 {
             return Err(format!("rule {bits}: renju and caro are not supported"));
         }
+        if bits & CONTINUOUS != 0 {
+            return Err(format!(
+                "rule {bits}: continuous games are not supported (one game at a time)"
+            ));
+        }
         let rule = match bits & EXACT_FIVE {
             0 => Rule::Freestyle,
             _ => Rule::ExactFive,
@@ -242,7 +266,6 @@ impl Brain {
         let stones = self.board.as_mut().expect("reading a BOARD");
         let reply = match parse_board_line(line) {
             Err(why) => Err(why),
-            Ok(BoardLine::Stone(_, Owner::Mark)) => return None,
             Ok(BoardLine::Stone(at, owner)) => {
                 stones.push((at, owner));
                 return None;
@@ -259,11 +282,16 @@ impl Brain {
     fn set_board(&mut self, stones: &[(Xy, Owner)]) -> Result<(), String> {
         let size = self.size.expect("BOARD needs a board");
         let mut points = [Vec::new(), Vec::new()];
+        let mut marked = Vec::new();
         for &(at, owner) in stones {
             if at.x >= size || at.y >= size {
                 return Err(format!("BOARD: {} is off the board", format_xy(at)));
             }
-            points[usize::from(owner == Owner::Opponent)].push((at.y * size + at.x) as Point);
+            let point = (at.y * size + at.x) as Point;
+            match owner {
+                Owner::Mark => marked.push(point),
+                _ => points[usize::from(owner == Owner::Opponent)].push(point),
+            }
         }
         let [own, opponent] = points;
         let (first, second) = match opponent.len().checked_sub(own.len()) {
@@ -283,6 +311,7 @@ impl Brain {
         let (game, history) = replay(size, self.rule, &order)?;
         self.game = Some(game);
         self.history = history;
+        self.marked = marked;
         Ok(())
     }
 }
@@ -309,21 +338,76 @@ fn replay(
 }
 
 /// Answers the manager's lines from `input` on `output` until `END` or the end of the
-/// input, flushing after every reply. Lines may end in CR LF, LF or CR; empty lines are
-/// skipped.
-pub fn serve(brain: &mut Brain, input: impl BufRead, output: &mut impl Write) -> io::Result<()> {
-    for chunk in input.split(b'\n') {
-        let chunk = chunk?;
-        let text = String::from_utf8_lossy(&chunk);
-        for line in text.split('\r').map(str::trim).filter(|l| !l.is_empty()) {
-            let Some(replies) = brain.handle(line) else {
-                return Ok(());
-            };
-            for reply in replies {
-                write!(output, "{reply}\r\n")?;
-                output.flush()?;
-            }
+/// input, flushing after every reply. A line ends at CR, LF or CR LF, each answered as soon
+/// as it ends; empty lines are skipped. The input is read on a thread of its own, so that
+/// an `END` that arrives while the brain thinks stops the search at once (nothing more is
+/// written after it).
+pub fn serve(
+    brain: &mut Brain,
+    input: impl Read + Send + 'static,
+    output: &mut impl Write,
+) -> io::Result<()> {
+    let (send, lines) = mpsc::channel();
+    let abort = Arc::clone(&brain.abort);
+    // Not joined: after `END` the process ends while the thread may still wait for input.
+    std::thread::spawn(move || read_lines(BufReader::new(input), &send, &abort));
+    for line in lines {
+        let line = line?;
+        let Some(replies) = brain.handle(&line) else {
+            return Ok(());
+        };
+        for reply in replies {
+            write!(output, "{reply}\r\n")?;
+            output.flush()?;
         }
     }
     Ok(())
+}
+
+/// Sends each line of `input` (ended by CR, LF or CR LF; empty ones skipped) as soon as it
+/// ends, raising `abort` at `END`; stops after `END`, at the end of the input or on an
+/// error (sent on).
+fn read_lines(
+    mut input: impl BufRead,
+    send: &mpsc::Sender<io::Result<String>>,
+    abort: &AtomicBool,
+) {
+    let mut line = Vec::new();
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok([]) => break,
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => {
+                let _ = send.send(Err(e));
+                return;
+            }
+        };
+        let end = chunk.iter().position(|&b| b == b'\r' || b == b'\n');
+        let taken = end.map_or(chunk.len(), |i| i + 1);
+        line.extend_from_slice(&chunk[..end.unwrap_or(chunk.len())]);
+        input.consume(taken);
+        if end.is_some() && !send_line(&mut line, send, abort) {
+            return;
+        }
+    }
+    send_line(&mut line, send, abort);
+}
+
+/// Sends `line` (emptied) unless it is blank; false after `END` or when nobody listens.
+fn send_line(
+    line: &mut Vec<u8>,
+    send: &mpsc::Sender<io::Result<String>>,
+    abort: &AtomicBool,
+) -> bool {
+    let text = String::from_utf8_lossy(line).trim().to_string();
+    line.clear();
+    if text.is_empty() {
+        return true;
+    }
+    let end = text.eq_ignore_ascii_case("END");
+    if end {
+        abort.store(true, Ordering::Relaxed);
+    }
+    send.send(Ok(text)).is_ok() && !end
 }

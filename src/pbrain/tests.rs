@@ -1,12 +1,10 @@
 //! The protocol's lines, one case each, and the brain's answers: sizes, moves, illegal
 //! moves that keep the board, BOARD, TAKEBACK, INFO and the time allowance, line ends.
 
-use super::brain::{serve, Brain, SAFETY_MS};
-use super::mover::Mover;
+use super::brain::{serve, Brain};
 use super::protocol::{parse, parse_board_line, BoardLine, Command, Owner, Xy};
-use crate::engine::{Engine, Limit};
+use crate::engine::{Engine, Limit, Spec, SAFETY_MS};
 use crate::game::gomoku::Gomoku;
-use crate::search::mcts::Mcts;
 use crate::search::{Config, Params};
 use std::time::{Duration, Instant};
 
@@ -88,21 +86,26 @@ fn board_lines_are_stones_or_done() {
 }
 
 fn brain(depth: u32) -> Brain {
-    let config = Config::parse("alphabeta").unwrap();
-    let eval = <Gomoku as crate::game::Game>::DEFAULT_EVAL;
-    let engine =
-        Engine::<Gomoku>::new(config, Params::default(), eval, Limit::Depth(depth)).unwrap();
-    Brain::new(Mover::Negamax(Box::new(engine)))
+    let spec = Spec::<Gomoku> {
+        config: Config::parse("alphabeta").unwrap(),
+        params: Params::default(),
+        eval: <Gomoku as crate::game::Game>::DEFAULT_EVAL,
+    };
+    Brain::new(Engine::new(&spec, Limit::Depth(depth)).unwrap())
 }
 
 /// A brain playing MCTS with `playouts` playouts, or until `time_ms` if given.
 fn mcts_brain(playouts: u32, time_ms: Option<u64>) -> Brain {
-    let params = Params {
-        playouts,
-        ..Params::default()
+    let spec = Spec::<Gomoku> {
+        config: Config::parse("mcts").unwrap(),
+        params: Params {
+            playouts,
+            ..Params::default()
+        },
+        eval: <Gomoku as crate::game::Game>::DEFAULT_EVAL,
     };
-    let time = time_ms.map(Duration::from_millis);
-    Brain::new(Mover::Mcts(Box::new(Mcts::new(&params)), time))
+    let limit = time_ms.map_or(Limit::Playouts, Limit::TimeMs);
+    Brain::new(Engine::new(&spec, limit).unwrap())
 }
 
 /// The replies of `brain` to `line`, joined with ` | `.
@@ -231,15 +234,16 @@ fn info_sets_the_rule_and_the_clock() {
 #[test]
 fn serve_reads_crlf_lf_and_cr_and_stops_at_end() {
     let mut b = brain(1);
-    let input = "START 15\r\n\r\nABOUT\nRESTART\rBEGIN\r\nEND\r\nSTART 9\r\n";
+    // No move before END: an END already read stops any search (see below).
+    let input = "START 15\r\n\r\nABOUT\nRESTART\rINFO rule 1\r\nRESTART\r\nEND\r\nSTART 9\r\n";
     let mut output = Vec::new();
-    serve(&mut b, input.as_bytes(), &mut output).unwrap();
+    serve(&mut b, std::io::Cursor::new(input), &mut output).unwrap();
     let text = String::from_utf8(output).unwrap();
     let lines: Vec<&str> = text.split("\r\n").collect();
     assert_eq!(lines.len(), 5, "{text:?}");
     assert_eq!(lines[0], "OK");
     assert!(lines[1].starts_with("name="));
-    assert_eq!(&lines[2..], ["OK", "7,7", ""]);
+    assert_eq!(&lines[2..], ["OK", "OK", ""]);
 }
 
 #[test]
@@ -280,4 +284,64 @@ fn an_mcts_brain_blocks_a_four_and_keeps_to_its_time() {
         "{:?}",
         start.elapsed()
     );
+}
+
+#[test]
+fn a_lone_cr_ends_a_line_at_once() {
+    // The manager waits for `OK` before it sends more: the reader must not wait for an LF.
+    use std::io::{Read, Write};
+    use std::os::unix::net::UnixStream;
+    let (mut to_brain, brain_in) = UnixStream::pair().unwrap();
+    let (mut brain_out, mut from_brain) = UnixStream::pair().unwrap();
+    let mut b = brain(1);
+    let server = std::thread::spawn(move || serve(&mut b, brain_in, &mut brain_out).unwrap());
+    to_brain.write_all(b"START 15\r").unwrap();
+    // A hang, not a slow answer, fails here: the read gives up only after a minute.
+    from_brain
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
+    let mut reply = [0; 4];
+    from_brain.read_exact(&mut reply).unwrap();
+    assert_eq!(&reply, b"OK\r\n");
+    to_brain.write_all(b"END\r").unwrap();
+    server.join().unwrap();
+}
+
+#[test]
+fn end_stops_a_search_at_once_and_nothing_is_written_after_it() {
+    // Depth 30 on an empty 15x15 board would take longer than anyone waits: the `END`
+    // read while it thinks must stop it, and its move is not written.
+    let mut b = brain(30);
+    let mut output = Vec::new();
+    serve(
+        &mut b,
+        std::io::Cursor::new("START 15\nBEGIN\nEND\n"),
+        &mut output,
+    )
+    .unwrap();
+    // START is answered (it searches nothing); BEGIN's search is stopped and not answered.
+    assert_eq!(String::from_utf8(output).unwrap(), "OK\r\n");
+}
+
+#[test]
+fn board_marks_are_not_played_and_continuous_games_are_refused() {
+    // Black's four on row 5, closed at 0,5 by white: the brain (white, to move) must block
+    // at 5,5, unless the manager marked that point.
+    let position = [
+        "0,5,1", "9,9,1", "10,10,1", "1,5,2", "2,5,2", "3,5,2", "4,5,2",
+    ];
+    let mut b = brain(2);
+    say(&mut b, "START 15");
+    say(&mut b, "BOARD");
+    for line in position {
+        say(&mut b, line);
+    }
+    assert_eq!(say(&mut b, "DONE"), "5,5");
+    say(&mut b, "BOARD");
+    for line in position.iter().chain(&["5,5,3"]) {
+        say(&mut b, line);
+    }
+    let marked = say(&mut b, "DONE");
+    assert!(marked != "5,5" && !marked.starts_with("ERROR"), "{marked}");
+    assert!(say(&mut b, "INFO rule 2").starts_with("ERROR rule 2: continuous"));
 }

@@ -514,6 +514,30 @@ fn paired_ratios_are_geometric_means_of_per_position_ratios() {
     );
 }
 
+/// A capped search says only that the tree is bigger than the cap: its position leaves the
+/// paired ratio, whichever side hit the cap. Uncapped, p2's ratio 2 would pull the geometric
+/// mean from 0.5 to 0.794.
+#[test]
+fn paired_ratios_leave_capped_positions_out() {
+    let plan: Plan = &[
+        ("alphabeta", "alpha-beta", "baseline", None),
+        ("alphabeta+killers", "k", "add-one", Some("killers")),
+    ];
+    for capped_row in ["alphabeta", "alphabeta+killers"] {
+        let mut recs = records(plan, &[1], &[[100, 100, 100], [50, 50, 200]]);
+        let p2 = |r: &&mut Record| r.position == "p2" && r.config == parse_config(capped_row);
+        recs.iter_mut()
+            .filter(p2)
+            .for_each(|r| r.result.capped = true);
+        let run = run_dir(&manifest("kalah", plan, &[1]), &recs);
+        let grid = super::stats::Grid::new(&crate::runfolder::read_run(&run).unwrap());
+        let paired = super::stats::paired_ratio(&grid.rows[1], &grid.rows[0], 1).unwrap();
+        assert_eq!((paired.ratio, paired.n), (0.5, 2), "{capped_row} capped");
+        let ratios = super::stats::position_ratios(&grid.rows[1], &grid.rows[0], 1);
+        assert_eq!(ratios, [0.5, 0.5], "{capped_row} capped");
+    }
+}
+
 #[test]
 fn incomplete_and_empty_runs_are_errors_unless_allowed() {
     let mut recs = records(PLAN, &[1, 2], &NODES);
@@ -583,6 +607,42 @@ fn shapley_values_split_effects_and_interactions_exactly() {
         summary.contains("| 1 | killer moves | -0.949 | × 0.387 | × 0.500 (1) | × 0.300 (1) |"),
         "{summary}"
     );
+}
+
+/// A position that one subset searched only up to the cap leaves the Shapley analysis: the
+/// values are those of the other two positions (the same as with all three, the factors
+/// being equal on every position), whatever count the capped record holds.
+#[test]
+fn shapley_values_leave_capped_positions_out() {
+    let plan: Plan = &[
+        ("alphabeta", "alpha-beta", "baseline", None),
+        ("alphabeta+killers", "k", "subset", None),
+        ("alphabeta+history", "h", "subset", None),
+        ("alphabeta+killers+history", "kh", "subset", None),
+    ];
+    // nodes = 1000 * 0.5^killers * 0.8^history on every position.
+    let nodes = [
+        [1000, 2000, 3000],
+        [500, 1000, 1500],
+        [800, 1600, 2400],
+        [400, 800, 1200],
+    ];
+    let mut recs = records(plan, &[1], &nodes);
+    let capped = |r: &&mut Record| {
+        r.position == "p2" && r.config == parse_config("alphabeta+killers+history")
+    };
+    for r in recs.iter_mut().filter(capped) {
+        r.result.capped = true;
+        r.result.counters.n_nodes *= 100;
+    }
+    let run = run_dir(&manifest("kalah", plan, &[1]), &recs);
+    let grid = super::stats::Grid::new(&crate::runfolder::read_run(&run).unwrap());
+    let shapley = super::shapley::Shapley::new(&grid, 1).unwrap();
+    assert_eq!(shapley.positions, 2);
+    let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
+    assert!(close(shapley.value_of(0), 0.5f64.ln()), "{shapley:?}");
+    assert!(close(shapley.value_of(1), 0.8f64.ln()), "{shapley:?}");
+    assert!(close(shapley.interaction(0, 1), 0.0), "{shapley:?}");
 }
 
 #[test]

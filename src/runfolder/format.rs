@@ -106,15 +106,64 @@ pub struct DepthResult {
 
 /// One line of `records.jsonl`: a root search of one position with one configuration to one
 /// depth (with iterative deepening, the counters sum the iterations up to that depth).
+///
+/// On disk a preset's flags are written out beside its name (`"config": "all", "flags":
+/// "alphabeta+id+..."`), so that a preset whose meaning changed later cannot be
+/// read back as what it means now: reading such a record is an error that says so.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(into = "RecordOnDisk", try_from = "RecordOnDisk")]
 pub struct Record {
     /// The fixture position's id.
     pub position: String,
     /// The configuration (written in canonical form).
     pub config: Config,
     /// The result, counters flattened (`n_nodes`, `n_qnodes`, ...), time in `ns`.
-    #[serde(flatten)]
     pub result: DepthResult,
+}
+
+/// A [`Record`] as written: with the configuration's flags spelled out (absent in records
+/// written before they were).
+#[derive(Serialize, Deserialize)]
+struct RecordOnDisk {
+    position: String,
+    config: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    flags: Option<String>,
+    #[serde(flatten)]
+    result: DepthResult,
+}
+
+impl From<Record> for RecordOnDisk {
+    fn from(record: Record) -> RecordOnDisk {
+        RecordOnDisk {
+            position: record.position,
+            config: record.config.to_string(),
+            flags: Some(record.config.expanded()).filter(|f| *f != record.config.to_string()),
+            result: record.result,
+        }
+    }
+}
+
+impl TryFrom<RecordOnDisk> for Record {
+    type Error = String;
+    fn try_from(disk: RecordOnDisk) -> Result<Record, String> {
+        let config = Config::parse(&disk.config)?;
+        if let Some(flags) = &disk.flags {
+            if Config::parse(flags)? != config {
+                return Err(format!(
+                    "`{}` was `{flags}` when this record was written, but is `{}` now: \
+                     read the run with the build that wrote it (its manifest names it)",
+                    disk.config,
+                    config.expanded()
+                ));
+            }
+        }
+        Ok(Record {
+            position: disk.position,
+            config,
+            result: disk.result,
+        })
+    }
 }
 
 impl Record {

@@ -4,6 +4,7 @@
 //! torn line; spec differences.
 
 use super::*;
+use crate::search::Config;
 use crate::testing::TempDir;
 use std::path::{Path, PathBuf};
 
@@ -31,11 +32,54 @@ fn committed_runs_load_and_their_records_write_back_byte_for_byte() {
         let in_file_order = read_records(&dir).unwrap().records;
         rewrite_records(&copy, &in_file_order).unwrap();
         let (a, b) = (dir.join(RECORDS), copy.join(RECORDS));
-        let same = std::fs::read(&a).unwrap() == std::fs::read(&b).unwrap();
+        // Records written before presets' flags were spelled out gain them, nothing else.
+        let written = std::fs::read_to_string(&b).unwrap();
+        let same = std::fs::read_to_string(&a).unwrap() == without_flags(&written);
         assert!(same, "{} does not write back as it was", a.display());
         // A manifest gains the fields added since (with their defaults), and reads back the same.
         assert_eq!(read_manifest(&copy).unwrap().unwrap(), run.manifest);
     }
+}
+
+/// `text` without the `"flags"` fields of its records.
+fn without_flags(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find(",\"flags\":\"") {
+        out.push_str(&rest[..at]);
+        let value = &rest[at + 10..];
+        rest = &value[value.find('"').unwrap() + 1..];
+    }
+    out + rest
+}
+
+#[test]
+fn a_record_of_a_preset_that_means_something_else_now_is_refused() {
+    let text = std::fs::read_to_string(committed_runs()[0].join(RECORDS)).unwrap();
+    let line = first_line(&text);
+    assert!(line.contains("\"config\":\"alphabeta\","), "{line}");
+    let as_preset = |flags: &str| {
+        let edited = line.replacen(
+            "\"config\":\"alphabeta\"",
+            &format!("\"config\":\"cammp\",\"flags\":\"{flags}\""),
+            1,
+        );
+        serde_json::from_str::<Record>(&edited)
+    };
+    let cammp = Config::parse("cammp").unwrap();
+    let error = as_preset("alphabeta+id").unwrap_err().to_string();
+    assert!(
+        error.contains("`cammp` was `alphabeta+id` when this record was written"),
+        "{error}"
+    );
+    let record = as_preset(&cammp.expanded()).unwrap();
+    assert_eq!(record.config, cammp);
+    // Written back, the preset's flags are spelled out beside its name.
+    let written = serde_json::to_string(&record).unwrap();
+    assert!(written.contains(&format!(
+        "\"config\":\"cammp\",\"flags\":\"{}\"",
+        cammp.expanded()
+    )));
 }
 
 /// A copy of the first committed run in a temp folder, with `edit` applied to its records'

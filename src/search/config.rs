@@ -467,6 +467,23 @@ fn flag_list() -> String {
     )
 }
 
+impl Config {
+    /// The configuration spelled out as `alphabeta+...` or `minimax+...`, never by a
+    /// preset's name: what it means, whatever the presets come to mean.
+    pub fn expanded(&self) -> String {
+        let (base, rest) = match self.has(Enhancement::Ab) {
+            true => ("alphabeta", self.without(Enhancement::Ab)),
+            false => ("minimax", *self),
+        };
+        if self.algorithm != Algorithm::Negamax {
+            return self.to_string();
+        }
+        rest.flags()
+            .iter()
+            .fold(base.to_string(), |text, e| text + "+" + e.name())
+    }
+}
+
 impl fmt::Display for Config {
     /// The canonical string: a preset when the configuration equals one, else
     /// `alphabeta+...` or `minimax+...`.

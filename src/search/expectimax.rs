@@ -3,6 +3,7 @@
 //! what negamax counts; values are means, so scores are reported rounded to whole units.
 
 use super::stats::{Counters, Iteration};
+use super::strategy::{Stop, STOP_EVERY};
 use crate::game::{Evaluator, Game, Side};
 
 /// A fixed-depth expectimax searcher.
@@ -12,6 +13,8 @@ pub struct Expectimax<G: Game, E: Evaluator<G>> {
     counters: Counters,
     node_limit: u64,
     capped: bool,
+    /// Asked every `STOP_EVERY` nodes whether to stop, during one search.
+    stop: Option<Box<dyn Stop>>,
 }
 
 impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
@@ -23,6 +26,7 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
             counters: Counters::default(),
             node_limit: u64::MAX,
             capped: false,
+            stop: None,
         }
     }
 
@@ -33,6 +37,30 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
 
     /// Searches `game` to `depth` for its side to move: one iteration.
     pub fn search(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        on_iteration: &mut dyn FnMut(&Iteration<G::Move>),
+    ) -> Vec<Iteration<G::Move>> {
+        self.search_within(game, depth, None, on_iteration)
+    }
+
+    /// [`Expectimax::search`], stopped (and reported as capped) once `stop`, asked every
+    /// `STOP_EVERY` nodes, says so.
+    pub(super) fn search_within(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        stop: Option<Box<dyn Stop>>,
+        on_iteration: &mut dyn FnMut(&Iteration<G::Move>),
+    ) -> Vec<Iteration<G::Move>> {
+        self.stop = stop;
+        let found = self.iterate(game, depth, on_iteration);
+        self.stop = None;
+        found
+    }
+
+    fn iterate(
         &mut self,
         game: &mut G,
         depth: u32,
@@ -90,7 +118,11 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
 
     /// The value of `game` for `me` (meaningless once capped: nothing more is counted then).
     fn value(&mut self, game: &mut G, depth: u32, ply: usize, me: Side) -> f64 {
-        if self.counters.n_nodes >= self.node_limit {
+        let nodes = self.counters.n_nodes;
+        if nodes >= self.node_limit
+            || (nodes % u64::from(STOP_EVERY) == 0
+                && self.stop.as_mut().is_some_and(|s| s.now(nodes)))
+        {
             self.capped = true;
         }
         if self.capped {

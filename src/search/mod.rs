@@ -2,7 +2,8 @@
 //! runtime flag, an expectimax, a Monte Carlo tree search, configurations and parameters.
 //!
 //! This module never prints, reads a clock, touches a file or draws a random number (but for
-//! MCTS's generator, seeded from its `mcts-seed` parameter); it sees
+//! MCTS's generator, seeded from its `mcts-seed` parameter, and the root's tie-break,
+//! seeded from `tie-seed` and the position); it sees
 //! no concrete game. The same position, configuration and parameters give the same node
 //! counts, move and score every time.
 
@@ -14,12 +15,14 @@ mod negamax;
 mod ordering;
 pub mod params;
 pub mod stats;
+pub mod strategy;
 pub mod tt;
 
 pub use config::{Algorithm, Config, Enhancement};
 pub use negamax::{Searcher, MAX_DEPTH};
 pub use params::{Params, TtScheme};
 pub use stats::{Counters, Iteration};
+pub use strategy::{build, Bounds, Stop, Strategy};
 
 #[cfg(test)]
 mod tests;

@@ -15,10 +15,12 @@ use super::config::{Config, Enhancement, Fixed, Flags, Runtime};
 use super::ordering::{Ordering, Phase};
 use super::params::Params;
 use super::stats::{Counters, Iteration};
+use super::strategy::{Stop, STOP_EVERY};
 use super::tt::Table;
 use crate::game::{Evaluator, Forced, Game, GameParams, Score, INFINITY, WIN_SCORE};
-use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
-use std::sync::Arc;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 
 mod pruning;
 mod quiescence;
@@ -30,8 +32,6 @@ pub const MAX_DEPTH: u32 = 64;
 const MAX_PLY: usize = MAX_DEPTH as usize + 64;
 /// Scores beyond this are wins or losses at a known distance.
 const WIN_BOUND: Score = WIN_SCORE - MAX_PLY as Score;
-/// The stop flag is read once per this many nodes.
-const STOP_EVERY: u32 = 1024;
 /// The configurations with a compiled fast path (see [`Flags`]): `alphabeta` and
 /// `alphabeta+id+tt-value+tt-move+pvs`.
 const ALPHABETA: u32 = Config::from_flags(&[Enhancement::Ab]).bits();
@@ -62,12 +62,13 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
     node_limit: u64,
     /// The smaller of the node limit and the budget, for the per-node test.
     node_cap: u64,
-    /// Nodes left before the stop flag is read again.
+    /// Nodes left before the stop is asked again.
     stop_countdown: u32,
     /// Whether the presets' compiled fast paths are used (the default).
     fast_paths: bool,
-    /// Set from outside (a match's clock) to stop the search as the node cap does.
-    stop: Option<Arc<AtomicBool>>,
+    /// Asked every `STOP_EVERY` nodes whether to stop as the node cap does (a clock), for
+    /// the duration of one root search.
+    stop: Option<Box<dyn Stop>>,
     /// The node budget (`u64::MAX`: none).
     node_budget: u64,
     /// The search is unwinding: the cap or the budget ran out.
@@ -153,18 +154,19 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         self.fast_paths = on;
     }
 
-    /// Stops a root search once `stop` is set, as the node cap does: the iteration running
-    /// is reported as capped (the flag is read every 1024 nodes). The search never reads a
-    /// clock; its caller sets the flag.
-    pub fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
-        self.stop = stop;
-    }
-
     /// The depths iterative deepening visits on the way to `depth`: every `id_step`-th,
     /// ending at `depth` (CAMMP's even depths with the default step of 2).
     pub fn schedule(&self, depth: u32) -> Vec<u32> {
         if !self.config.has(Enhancement::Id) {
             return vec![depth];
+        }
+        self.deepening(depth)
+    }
+
+    /// The depths of [`Searcher::schedule`], or every depth up to `depth` without `id`.
+    fn deepening(&self, depth: u32) -> Vec<u32> {
+        if !self.config.has(Enhancement::Id) {
+            return (1..=depth).collect();
         }
         let step = self.params.id_step.max(1);
         let mut depths: Vec<u32> = (0..)
@@ -184,6 +186,38 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         depth: u32,
         on_iteration: &mut dyn FnMut(&Iteration<G::Move>),
     ) -> Vec<Iteration<G::Move>> {
+        self.search_within(game, depth, false, None, on_iteration)
+    }
+
+    /// [`Searcher::search`], deepening one depth at a time even without `id` if `deepen`
+    /// (with the tables kept between iterations), and asking `stop`, if given, every
+    /// `STOP_EVERY` nodes whether to stop and after each iteration whether to go on.
+    pub(super) fn search_within(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        deepen: bool,
+        stop: Option<Box<dyn Stop>>,
+        on_iteration: &mut dyn FnMut(&Iteration<G::Move>),
+    ) -> Vec<Iteration<G::Move>> {
+        self.stop = stop;
+        let schedule = match deepen {
+            true => self.deepening(depth),
+            false => self.schedule(depth),
+        };
+        let iterations = self.iterate(game, &schedule, on_iteration);
+        self.stop = None;
+        iterations
+    }
+
+    /// The iterations of `schedule` from fresh tables.
+    fn iterate(
+        &mut self,
+        game: &mut G,
+        schedule: &[u32],
+        on_iteration: &mut dyn FnMut(&Iteration<G::Move>),
+    ) -> Vec<Iteration<G::Move>> {
+        let depth = *schedule.last().expect("a depth");
         assert!(
             (1..=MAX_DEPTH).contains(&depth),
             "depth {depth} out of 1..={MAX_DEPTH}"
@@ -201,7 +235,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let (settled, mut threat_nodes) = self.threat_space(game);
         let mut iterations: Vec<Iteration<G::Move>> = Vec::new();
         let mut guess = None;
-        for d in self.schedule(depth) {
+        for &d in schedule {
+            if !iterations.is_empty() && !self.go_on(iterations.len()) {
+                break;
+            }
             self.counters = Counters::default();
             self.counters.n_nodes += std::mem::take(&mut threat_nodes);
             self.iteration_depth = d;
@@ -273,6 +310,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         if let (0, Some(only)) = (ply, self.root_only) {
             moves.retain(|&mv| mv == only);
         }
+        if ply == 0 && self.params.tie_seed != 0 {
+            let seed = u64::from(self.params.tie_seed) ^ game.hash();
+            moves.shuffle(&mut ChaCha8Rng::seed_from_u64(seed));
+        }
         if F::has(&self.config, Enhancement::Greedy) {
             self.keep_best(game, moves);
         }
@@ -339,16 +380,22 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
     }
 
+    /// Whether the stop, if any, lets another iteration start after `completed`.
+    fn go_on(&mut self, completed: usize) -> bool {
+        let spent = self.spent;
+        self.stop
+            .as_mut()
+            .is_none_or(|stop| stop.another(spent, completed))
+    }
+
     /// Whether the search must unwind: the node cap or budget is spent (tested at every
-    /// node), or the stop flag is set (read every `STOP_EVERY` nodes).
+    /// node), or the stop says so (asked every `STOP_EVERY` nodes).
     fn out_of_nodes(&mut self) -> bool {
         let used = self.spent + self.counters.expanded();
         self.stop_countdown -= 1;
         let stopped = self.stop_countdown == 0 && {
             self.stop_countdown = STOP_EVERY;
-            self.stop
-                .as_ref()
-                .is_some_and(|s| s.load(AtomicOrdering::Relaxed))
+            self.stop.as_mut().is_some_and(|s| s.now(used))
         };
         if used > self.node_cap || stopped {
             self.capped = true;

@@ -132,6 +132,11 @@ pub struct Params {
     pub uct_c: u32,
     /// MCTS: the seed of the search's random numbers (tree expansion and rollouts).
     pub mcts_seed: u32,
+    /// Negamax: 0 plays the first of equally good root moves (in generation order); any
+    /// other value shuffles the root moves first with a generator seeded from it and the
+    /// position's hash, so that equal moves are chosen at random, the same way every time
+    /// in the same position.
+    pub tie_seed: u32,
     /// Evaluation weights set by name (`stone-score=2`), any game's ([`Game::EVAL_PARAMS`]);
     /// [`Params::eval`] checks them against the game. Unset weights keep the game's defaults
     /// and are not written.
@@ -177,6 +182,7 @@ impl Default for Params {
             playouts: 2000,
             uct_c: 1414,
             mcts_seed: 0,
+            tie_seed: 0,
             eval_weights: BTreeMap::new(),
         }
     }
@@ -254,6 +260,7 @@ registry! {
     playouts, "playouts", 1, 100_000_000, "mcts: playouts per search";
     uct_c, "uct-c", 0, 100_000, "mcts: UCT exploration constant in thousandths";
     mcts_seed, "mcts-seed", 0, u32::MAX, "mcts: seed of the playouts' random numbers";
+    tie_seed, "tie-seed", 0, u32::MAX, "0: first of equal root moves; else a seeded random one";
 }
 
 /// A named set of `--param` assignments (`--params NAME`).

@@ -197,12 +197,14 @@ fn every_replacement_scheme_changes_the_tree() {
     assert_eq!(distinct.len(), counts.len(), "{counts:?}");
 }
 
+mod behaviour;
 mod budget;
 mod cammp;
 mod fast_paths;
 mod fixes;
 mod game_specific;
 mod gothello;
+mod graph;
 mod mates;
 mod minimal;
 mod support;

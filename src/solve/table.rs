@@ -95,3 +95,47 @@ impl Table {
         };
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Bounds, Table, View};
+
+    /// A full bucket gives up the entry that cost the least work, never a more valuable one;
+    /// the same houses are always updated in place.
+    #[test]
+    fn a_full_bucket_replaces_its_cheapest_entry() {
+        let mut table = Table::new(1);
+        let view = |i: u8, j: u8, k: u8| {
+            let mut houses = [0; 12];
+            houses[..3].copy_from_slice(&[i, j, k]);
+            View {
+                houses,
+                left: i32::from(i) + i32::from(j) + i32::from(k),
+            }
+        };
+        let target = table.bucket(&view(0, 0, 0));
+        let candidates =
+            (0..64).flat_map(|i| (0..64).flat_map(move |j| (0..64).map(move |k| (i, j, k))));
+        let same: Vec<View> = candidates
+            .map(|(i, j, k)| view(i, j, k))
+            .filter(|v| table.bucket(v) == target)
+            .take(5)
+            .collect();
+        assert_eq!(same.len(), 5, "five positions sharing a bucket");
+        let bounds = |value: i32| Bounds {
+            lower: value,
+            upper: value,
+            best: 1,
+        };
+        // Work 4, 1, 7 and 3 bits; then a fifth position of work 2.
+        for (i, nodes) in [8, 1, 64, 4, 2].into_iter().enumerate() {
+            table.store(&same[i], bounds(i as i32), nodes);
+        }
+        let kept: Vec<bool> = same.iter().map(|v| table.probe(v).is_some()).collect();
+        assert_eq!(kept, [true, false, true, true, true]);
+        table.store(&same[2], bounds(9), 1);
+        assert_eq!(table.probe(&same[2]), Some(bounds(9)));
+        let kept: Vec<bool> = same.iter().map(|v| table.probe(v).is_some()).collect();
+        assert_eq!(kept, [true, false, true, true, true]);
+    }
+}

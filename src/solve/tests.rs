@@ -236,3 +236,33 @@ fn unsupported_rules_are_refused() {
     let error = solve(&game, small(), &mut || false).unwrap_err();
     assert!(error.contains("at most 126 seeds"), "{error}");
 }
+
+/// The solver's work on a few fixed positions, pinned: the starts of Kalah(6,2) under both
+/// rule sets and of Kalah(4,3), with the small tables and with a 1 MiB table and no endgame
+/// table (where the table's replacement decides what is searched again). A change to the
+/// move order, the tables or the MTD(f) steps moves these counts.
+#[test]
+fn the_solvers_node_counts_on_fixed_positions_are_pinned() {
+    let no_endgame = Settings {
+        tt_mb: 1,
+        endgame_mb: 0,
+    };
+    let mut found = Vec::new();
+    for options in ["6,2,standard", "6,2,empty-capture", "4,3,standard"] {
+        let game = Kalah::from_options(options).unwrap();
+        for settings in [small(), no_endgame] {
+            let s = solve_with(&game, settings);
+            found.push((s.value().unwrap(), s.nodes, s.endgame_positions));
+        }
+    }
+    // (value, nodes, endgame-table entries computed), small tables then no endgame table.
+    let pinned = [
+        (6, 165_130, 161_635),
+        (6, 28_596, 0),
+        (10, 20_086, 19_074),
+        (10, 4_531, 0),
+        (6, 145_770, 145_380),
+        (6, 24_583, 0),
+    ];
+    assert_eq!(found, pinned);
+}

@@ -497,3 +497,57 @@ fn minimal_trees_are_added_to_a_run_folder() {
         "--positions needs --set",
     );
 }
+
+#[test]
+fn sigterm_stops_a_match_as_ctrl_c_does_keeping_its_games() {
+    let temp = Temp::new("sigterm");
+    let out = temp.0.join("m");
+    let agents = "alphabeta:depth=7,alphabeta:depth=7";
+    let args = [
+        "match", "--game", "kalah", "--agents", agents, "--games", "400", "--seed", "1", "-q",
+        "--out",
+    ];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cutoff"))
+        .args(args)
+        .arg(&out)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait until games are being kept, then send what Slurm and Kubernetes send first.
+    let games = out.join("games.jsonl");
+    while std::fs::metadata(&games).map_or(true, |m| m.len() == 0) {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the match ended before the signal"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    // SAFETY: kill(2) on our own child's pid.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGTERM) }, 0);
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("interrupted: finishing the searches in progress"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("run the same command with --out"),
+        "{stderr}"
+    );
+    assert!(!std::fs::read_to_string(&games).unwrap().is_empty());
+}
+
+#[test]
+fn the_protocol_clients_help_names_their_defaults() {
+    let help = |command: &str| String::from_utf8(cutoff(&[command, "--help"]).stdout).unwrap();
+    let gthd = help("gthd");
+    let wanted = [cutoff::gthd::DEFAULT_CONFIG, cutoff::gthd::DEFAULT_EVAL];
+    for text in wanted.iter().chain(cutoff::gthd::DEFAULT_PARAMS) {
+        assert!(gthd.contains(text), "`{text}` not in gthd --help:\n{gthd}");
+    }
+    let pbrain = help("pbrain");
+    for text in [cutoff::pbrain::DEFAULT_CONFIG].iter().chain(cutoff::pbrain::DEFAULT_PARAMS) {
+        assert!(pbrain.contains(text), "`{text}` not in pbrain --help:\n{pbrain}");
+    }
+}

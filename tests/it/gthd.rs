@@ -516,3 +516,72 @@ fn a_server_number_out_of_range_exits_2() {
     assert_eq!(code, Some(2), "{stderr}");
     assert!(stderr.contains("30 is not in 0..=29"), "{stderr}");
 }
+
+/// A server that accepts `cutoff gthd --timeout-s 1` and then does `script` with the
+/// connection; the client's exit code and stderr.
+fn silent_server(script: impl FnOnce(&mut Seat)) -> (Option<i32>, String) {
+    let (listener, n) = listen();
+    let child = client(n, "black", &["--depth", "1", "--timeout-s", "1"]);
+    let mut seat = Seat::accept(&listener);
+    script(&mut seat);
+    let (code, _, stderr) = finish(child);
+    drop(seat);
+    (code, stderr)
+}
+
+#[test]
+fn a_server_that_never_speaks_or_never_ends_its_line_times_out_with_exit_2() {
+    let (code, stderr) = silent_server(|_| {});
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("within the read timeout (--timeout-s)"),
+        "{stderr}"
+    );
+    let (code, stderr) = silent_server(|seat| {
+        seat.writer.write_all(b"100 Request accep").unwrap();
+    });
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("within the read timeout (--timeout-s)"),
+        "{stderr}"
+    );
+}
+
+/// The first move `cutoff gthd args...` plays as black from the start.
+fn gthd_first_move(args: &[&str]) -> String {
+    let (listener, n) = listen();
+    let black = client(n, "black", args);
+    let mut seat = Seat::accept(&listener);
+    assert_eq!(seat.read().as_deref(), Some("0.9.1 player black"));
+    seat.send("100 Request accepted");
+    seat.send("352 You will play black");
+    let request = seat.read().expect("the first move");
+    drop(seat);
+    let _ = finish(black);
+    request.split(' ').nth(1).unwrap().to_string()
+}
+
+#[test]
+fn gthd_plays_what_a_match_agent_plays() {
+    use cutoff::matches::agent::{Agent, AgentSpec, Player};
+    use rand::SeedableRng;
+    let game = Gothello::new();
+    for (config, depth, eval) in [
+        ("alphabeta", "3", "number"),
+        ("alphabeta+id+tt-value+tt-move", "4", "eye"),
+    ] {
+        let played = gthd_first_move(&["--config", config, "--depth", depth, "--eval", eval]);
+        let spec = AgentSpec::parse(&format!(
+            "{config}:depth={depth},tie-seed=1,id-step=1,eval={eval}"
+        ))
+        .unwrap();
+        let mut agent = Agent::new(&spec, &game).unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        let choice = agent.choose(&game, &mut rng).unwrap();
+        assert_eq!(
+            played,
+            game.format_move(choice.mv),
+            "{config} depth {depth}"
+        );
+    }
+}

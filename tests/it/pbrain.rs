@@ -234,3 +234,36 @@ fn a_brain_that_is_not_started_answers_errors_and_unknown() {
     assert_eq!(brain.ask("BEGIN").0, "10,10");
     brain.end();
 }
+
+#[test]
+fn pbrain_plays_what_a_match_agent_plays() {
+    use cutoff::game::gomoku::Gomoku;
+    use cutoff::game::Game;
+    use cutoff::matches::agent::{Agent, AgentSpec, Player};
+    use rand::SeedableRng;
+    // Black (the manager's side) has played h8 and i9; the brain is white, to move.
+    let stones = ["7,7,2", "8,8,2", "8,7,1"];
+    let mut game = Gomoku::from_options("").unwrap();
+    game.play_moves("h8,i8,i9").unwrap();
+    let default = "alphabeta+threat-space+candidate-sort+greedy";
+    for (config, depth) in [("alphabeta", "2"), (default, "3")] {
+        let mut brain = Brain::spawn(&["--config", config, "--depth", depth]);
+        brain.ask("START 15");
+        brain.send("BOARD");
+        for stone in stones {
+            brain.send(stone);
+        }
+        let (reply, _) = brain.ask("DONE");
+        brain.end();
+        let spec = AgentSpec::parse(&format!("{config}:depth={depth},tie-seed=1")).unwrap();
+        let mut agent = Agent::new(&spec, &game).unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        let mv = agent.choose(&game, &mut rng).unwrap().mv;
+        let point = usize::from(mv);
+        assert_eq!(
+            reply,
+            format!("{},{}", point % 15, point / 15),
+            "{config} depth {depth}"
+        );
+    }
+}

@@ -1,8 +1,9 @@
 //! The architecture's guards, read from the source: each layer imports only the layers
-//! below it (`game` < `search` < `runfolder` < `harness`, `report` < `matches` < `cli`;
-//! `engine` uses only `game` and `search` and is used only by `gthd`, `pbrain` and `cli`;
-//! `gthd` and `pbrain` use `game`, `search` and `engine` and are used only by `cli`; `solve`
-//! uses only `game`), and nothing outside `cli` prints. A failure names the file and line.
+//! below it (`game` < `search` < `engine` < `runfolder` < `harness`, `report` < `matches`
+//! < `cli`; `engine` uses only `game` and `search`; `gthd` and `pbrain` use `game`,
+//! `search` and `engine` and are used only by `cli`; `solve` uses only `game`), nothing
+//! outside `cli` prints, and only `search` and `engine` build a searcher: every move and
+//! every measured search goes through the engine. A failure names the file and line.
 
 use std::path::{Path, PathBuf};
 
@@ -71,15 +72,12 @@ fn layers_import_only_the_layers_below() {
     check_imports("game", &[&["search"][..], &above_search].concat());
     check_imports("search", &above_search);
     check_imports("runfolder", &above_search[1..]);
-    check_imports(
-        "harness",
-        &["engine", "report", "matches", "gthd", "pbrain", "cli"],
-    );
+    check_imports("harness", &["report", "matches", "gthd", "pbrain", "cli"]);
     check_imports(
         "report",
         &["engine", "harness", "matches", "gthd", "pbrain", "cli"],
     );
-    check_imports("matches", &["engine", "gthd", "pbrain", "cli"]);
+    check_imports("matches", &["gthd", "pbrain", "cli"]);
     check_imports(
         "engine",
         &[
@@ -119,6 +117,34 @@ fn nothing_outside_the_cli_prints() {
         assert!(
             found.is_empty(),
             "src/{module} prints (only src/cli may):\n{}",
+            found.join("\n")
+        );
+    }
+}
+
+#[test]
+fn only_search_and_the_engine_build_a_searcher() {
+    let builders = [
+        "Searcher::new",
+        "Mcts::new",
+        "Expectimax::new",
+        "search::build",
+        "strategy::build",
+        "build::<",
+    ];
+    for module in [
+        "runfolder",
+        "harness",
+        "report",
+        "matches",
+        "gthd",
+        "pbrain",
+        "cli",
+    ] {
+        let found = offending_lines(module, &builders);
+        assert!(
+            found.is_empty(),
+            "src/{module} builds a searcher (only the engine may):\n{}",
             found.join("\n")
         );
     }

@@ -25,7 +25,7 @@ mod eval;
 pub use self::eval::{AudetWeights, BlackWhiteEval};
 use super::board5::{parse_point, picture, point_name, Direction, Points, FULL, LINES};
 use super::zobrist::key_table;
-use super::{EvalParam, Game, Outcome, Score, Side};
+use super::{cycle_point, EvalParam, Game, Outcome, Score, Side, StatePart};
 
 /// A played game is a draw at this ply without a result.
 pub const MAX_PLIES: u16 = 200;
@@ -357,6 +357,31 @@ impl Game for BlackWhite {
 
     fn hash_from_scratch(&self) -> u64 {
         Self::hash_of(self.pos.pieces, self.pos.side)
+    }
+
+    /// The hash is the pieces and the side to move: the ply (which ends the placements and
+    /// the game) and the earlier positions (the repetition rule) are outside it.
+    fn state_parts(&self) -> Vec<StatePart<Self>> {
+        let changed = |change: &dyn Fn(&mut BlackWhite)| {
+            let mut game = self.clone();
+            change(&mut game);
+            game.pos.hash = game.hash_from_scratch();
+            game
+        };
+        let seen = Seen {
+            hash: self.pos.hash,
+            pieces: self.pos.pieces,
+        };
+        let mut parts = vec![
+            StatePart::hashed("side to move", changed(&|g| g.pos.side ^= 1)),
+            StatePart::unhashed("ply", changed(&|g| g.pos.ply += 1)),
+            StatePart::unhashed("history", changed(&|g| g.history.push(seen))),
+        ];
+        parts.extend((0..25).map(|point| {
+            let other = changed(&|g| cycle_point(&mut g.pos.pieces, 1 << point));
+            StatePart::hashed(format!("point {}", point_name(point)), other)
+        }));
+        parts
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -27,7 +27,7 @@ pub mod threats;
 mod tests;
 
 use super::zobrist::key_table;
-use super::{Evaluator, Forced, Game, GameParams, Outcome, Score, Side, WIN_SCORE};
+use super::{Evaluator, Forced, Game, GameParams, Outcome, Score, Side, StatePart, WIN_SCORE};
 use lines::{line_through, line_value, run_value, DIRECTIONS, LINES_PER_DIRECTION};
 
 pub use lines::FIVE;
@@ -485,6 +485,21 @@ impl Game for Gomoku {
         (0..(self.size * self.size) as Point)
             .filter(|&p| self.cell(p) != 0)
             .fold(side, |hash, p| hash ^ Self::key(self.cell(p) - 1, p))
+    }
+
+    fn state_parts(&self) -> Vec<StatePart<Self>> {
+        let changed = |change: &dyn Fn(&mut Gomoku)| {
+            let mut game = self.clone();
+            change(&mut game);
+            game.hash = game.hash_from_scratch();
+            game
+        };
+        let mut parts = vec![StatePart::hashed("side to move", changed(&|g| g.side ^= 1))];
+        parts.extend((0..self.size * self.size).map(|p| {
+            let other = changed(&|g| g.cells[p] = (g.cells[p] + 1) % 3);
+            StatePart::hashed(format!("point {p}"), other)
+        }));
+        parts
     }
 
     /// The side to move has lost when the last stone made a winning line.

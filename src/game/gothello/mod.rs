@@ -29,7 +29,7 @@ mod eval;
 pub use self::eval::{EyeWeights, GothelloEval};
 use super::board5::{group, neighbours, parse_point, picture, point_name, Points, FULL};
 use super::zobrist::key_table;
-use super::{EvalParam, Game, Outcome, Score, Side};
+use super::{cycle_point, EvalParam, Game, Outcome, Score, Side, StatePart};
 
 /// A placement on a point (0..25, a1 = 0) or [`PASS`].
 pub type Move = u8;
@@ -279,6 +279,24 @@ impl Game for Gothello {
         (0..2).fold(side ^ pass_key(self.passes), |hash, s| {
             Points(self.stones(s)).fold(hash, |hash, p| hash ^ stone_key(s, p))
         })
+    }
+
+    fn state_parts(&self) -> Vec<StatePart<Self>> {
+        let changed = |change: &dyn Fn(&mut Gothello)| {
+            let mut game = *self;
+            change(&mut game);
+            game.hash = game.hash_from_scratch();
+            game
+        };
+        let mut parts = vec![
+            StatePart::hashed("side to move", changed(&|g| g.side ^= 1)),
+            StatePart::hashed("passes", changed(&|g| g.passes = u8::from(g.passes == 0))),
+        ];
+        parts.extend((0..25).map(|point| {
+            let other = changed(&|g| cycle_point(&mut g.stones, 1 << point));
+            StatePart::hashed(format!("point {}", point_name(point)), other)
+        }));
+        parts
     }
 
     /// After two passes in a row, more stones wins.

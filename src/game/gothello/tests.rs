@@ -196,3 +196,15 @@ fn liberties_count_each_empty_neighbour_once() {
     assert_eq!(game.liberties_of(0), 7);
     assert_eq!(game.liberties_of(1), 0);
 }
+
+#[test]
+fn liberties_count_empty_points_only_where_both_colours_touch() {
+    let game = from_picture([".....", ".W...", ".BW..", ".BBW.", "....."], 0);
+    // Black b2, b3, c2: a2, a3, b1, c1 are empty; b4, c3, d2 (white) are not liberties.
+    assert_eq!(game.liberties_of(0), 4);
+    // White b4, c3, d2: a4, b5, c4, d3, d1, e2 (c4 and d3 touch two stones, counted once);
+    // b3 and c2 (black) are not liberties.
+    assert_eq!(game.liberties_of(1), 6);
+    // The tie-break scores the mover's liberties in the position its move reached.
+    assert_eq!(game.root_tie_break(1), 6);
+}

@@ -37,7 +37,7 @@ pub use self::eval::MingMangEval;
 use self::history::History;
 use self::position::{parse_square, square_name};
 pub use self::position::{Move, Position};
-use super::{Game, Outcome, Side};
+use super::{cycle_point, Game, Outcome, Side, StatePart};
 
 /// A played game ends after this many plies (moves and passes).
 pub const MAX_PLIES: usize = 400;
@@ -273,6 +273,28 @@ impl Game for MingMang {
 
     fn hash_from_scratch(&self) -> u64 {
         self.pos.hash_from_scratch()
+    }
+
+    /// The hash is the pieces and the side to move: the passes (two end the game) and the
+    /// earlier placements (the repetition ban and the ply limit) are outside it.
+    fn state_parts(&self) -> Vec<StatePart<Self>> {
+        let changed = |change: &dyn Fn(&mut MingMang)| {
+            let mut game = self.clone();
+            change(&mut game);
+            game.pos.hash = game.hash_from_scratch();
+            game
+        };
+        let (pieces, hash, side) = (self.pos.pieces, self.pos.hash, self.pos.side);
+        let mut parts = vec![
+            StatePart::hashed("side to move", changed(&|g| g.pos.side ^= 1)),
+            StatePart::unhashed("passes", changed(&|g| g.pos.passes = u8::from(g.pos.passes == 0))),
+            StatePart::unhashed("history", changed(&|g| g.history.push(pieces, hash, side))),
+        ];
+        parts.extend((0..64).map(|square| {
+            let other = changed(&|g| cycle_point(&mut g.pos.pieces, 1 << square));
+            StatePart::hashed(format!("square {}", square_name(square)), other)
+        }));
+        parts
     }
 
     /// A side that cannot slide loses; otherwise (two passes, or the ply limit) the larger

@@ -15,6 +15,7 @@ fn kalah_bench() -> GameCounts {
         r#"[{"config": "all", "depth": 10}, {"config": "alphabeta", "depth": 6}]"#,
     )
     .unwrap();
+    bench.solve.clear();
     bench_game::<Kalah>(&bench, &file, &[], &mut |_, _| {}).unwrap()
 }
 
@@ -67,6 +68,64 @@ fn a_search_with_parameters_has_its_own_key_and_count() {
     assert_ne!(
         default, narrow,
         "a window of 1 must re-search and change the count"
+    );
+}
+
+/// A node budget and a game string of its own are part of a search's key; the budget ends
+/// the search there, and another start gives other counts.
+#[test]
+fn a_budget_or_a_rule_variant_has_its_own_key() {
+    let (file, mut bench) = kalah_file();
+    bench.solve.clear();
+    // The first positions, whose moves are legal under both rule sets.
+    bench.positions.truncate(4);
+    bench.searches = serde_json::from_str(
+        r#"[{"config": "alphabeta+id", "depth": 12},
+            {"config": "alphabeta+id", "depth": 12, "node_budget": 500},
+            {"config": "alphabeta+id", "depth": 12, "game": "kalah:6,4,empty-capture"}]"#,
+    )
+    .unwrap();
+    let counts = bench_game::<Kalah>(&bench, &file, &[], &mut |_, _| {}).unwrap();
+    let start = &counts["random-03"];
+    let plain = start["alphabeta+id@d12"];
+    let budget = start["alphabeta+id[node-budget=500]@d12"];
+    let variant = start["alphabeta+id[game=kalah:6,4,empty-capture]@d12"];
+    assert!(budget <= 501 && budget < plain, "{budget} of {plain}");
+    assert_ne!(variant, plain);
+    bench.searches =
+        serde_json::from_str(r#"[{"config": "all", "depth": 2, "game": "gomoku"}]"#).unwrap();
+    let e = bench_game::<Kalah>(&bench, &file, &[], &mut |_, _| {}).unwrap_err();
+    assert!(
+        format!("{e:#}").contains("game `gomoku` is not kalah"),
+        "{e:#}"
+    );
+}
+
+/// The solver section counts the solver's nodes under its own key, for Kalah only.
+#[test]
+fn the_solver_section_counts_the_solvers_nodes() {
+    let (file, mut bench) = kalah_file();
+    bench.searches.clear();
+    bench.positions.clear();
+    bench.solve =
+        serde_json::from_str(r#"[{"id": "small", "game": "kalah:3,2,standard", "moves": "1"}]"#)
+            .unwrap();
+    let counts = bench_game::<Kalah>(&bench, &file, &[], &mut |_, _| {}).unwrap();
+    let game = Kalah::from_options("3,2,standard").and_then(|mut g| {
+        g.play_moves("1")?;
+        Ok(g)
+    });
+    let settings = crate::solve::Settings {
+        tt_mb: 1,
+        endgame_mb: 1,
+    };
+    let solution = crate::solve::solve(&game.unwrap(), settings, &mut || false).unwrap();
+    assert_eq!(counts["small"][SOLVE_KEY], solution.nodes);
+    let e = bench_game::<crate::game::tictactoe::TicTacToe>(&bench, &file, &[], &mut |_, _| {})
+        .unwrap_err();
+    assert!(
+        format!("{e:#}").contains("the solver plays kalah, not tictactoe"),
+        "{e:#}"
     );
 }
 

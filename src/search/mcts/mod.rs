@@ -6,9 +6,9 @@
 //! The tree's moves are the search moves ([`Game::generate_search_moves`]: Gomoku's
 //! candidates). Randomness comes from one ChaCha8 generator seeded with `mcts-seed` at the
 //! start of each search, so a search is a function of the position and the parameters. The
-//! search stops after `playouts` playouts or, earlier, once the caller's stop flag is set
-//! (a match's clock) or its stop check answers true (a Gomocup brain's deadline); it never
-//! reads a clock itself. Rewards are 1 for a win, 1/2 for a draw and 0 for a loss, for the
+//! search stops after `playouts` playouts or, earlier, once the caller's [`Stop`] answers
+//! true (the engine's deadline; it is asked after every playout); it never reads a clock
+//! itself. Rewards are 1 for a win, 1/2 for a draw and 0 for a loss, for the
 //! side that made the move into a node (Kalah's extra moves keep the side, so the mover is
 //! stored rather than alternated). The reported score is the best move's mean reward
 //! scaled to -1000 (a sure loss) ..= 1000 (a sure win).
@@ -20,11 +20,10 @@
 
 use super::params::Params;
 use super::stats::{Counters, Iteration};
+use super::strategy::Stop;
 use crate::game::{Game, GameParams, Outcome, Side};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 
 #[cfg(test)]
 mod tests;
@@ -74,7 +73,6 @@ pub struct Mcts<G: Game> {
     uct_c: f64,
     seed: u64,
     game_params: GameParams,
-    stop: Option<Arc<AtomicBool>>,
     nodes: Vec<Node<G::Move>>,
     /// The untried moves of every node, each node's in one slice.
     arena: Vec<G::Move>,
@@ -94,7 +92,6 @@ impl<G: Game> Mcts<G> {
             uct_c: f64::from(params.uct_c) / 1000.0,
             seed: u64::from(params.mcts_seed),
             game_params: params.game_params(),
-            stop: None,
             nodes: Vec::new(),
             arena: Vec::new(),
             path: Vec::new(),
@@ -104,50 +101,42 @@ impl<G: Game> Mcts<G> {
         }
     }
 
-    /// Runs at most `playouts` playouts per search (`u64::MAX`: until the stop flag).
-    pub fn set_playouts(&mut self, playouts: u64) {
-        self.playouts = playouts;
-    }
-
-    /// Ends a search after the playout running when `stop` is set (but never before the
-    /// first); the move is then the one the playouts so far chose. The search never reads a
-    /// clock; its caller sets the flag.
-    pub fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
-        self.stop = stop;
-    }
-
-    /// Searches `game` for its side to move: one iteration, handed to `on_iteration` too.
-    /// The position is restored at the end.
+    /// Searches `game` for its side to move with its `playouts`: one iteration, handed to
+    /// `on_iteration` too. The position is restored at the end.
     pub fn search(
         &mut self,
         game: &mut G,
         on_iteration: &mut dyn FnMut(&Iteration<G::Move>),
     ) -> Vec<Iteration<G::Move>> {
-        let flag = self.stop.clone();
-        let mut stop = || flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed));
-        self.search_until(game, &mut stop, on_iteration)
+        self.search_within(game, None, None, on_iteration)
     }
 
-    /// [`Mcts::search`] that also ends after the first playout after which `stop` answers
-    /// true (it is asked after every playout). The check is the caller's: it may read a
-    /// clock, which the search itself never does.
-    pub fn search_until(
+    /// [`Mcts::search`] with `playouts` instead of the parameter's, if given (`u64::MAX`:
+    /// until the stop), ending after the first playout after which `stop` answers true (it
+    /// is asked after every playout, with the nodes so far; one playout always runs, so
+    /// that there is a move).
+    pub(super) fn search_within(
         &mut self,
         game: &mut G,
-        stop: &mut dyn FnMut() -> bool,
+        playouts: Option<u64>,
+        mut stop: Option<Box<dyn Stop>>,
         on_iteration: &mut dyn FnMut(&Iteration<G::Move>),
     ) -> Vec<Iteration<G::Move>> {
+        let playouts = playouts.unwrap_or(self.playouts);
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
         self.counters = Counters::default();
         self.nodes.clear();
         self.arena.clear();
         self.nodes
             .push(Node::new(G::Move::default(), 1 - game.side_to_move()));
-        // One playout runs even when the search is stopped at once, so that there is a move.
         let mut done = 0;
-        while done < self.playouts && (done == 0 || !stop()) && game.outcome().is_none() {
+        while done < playouts && game.outcome().is_none() {
             self.playout(game, &mut rng);
             done += 1;
+            let nodes = self.counters.n_nodes;
+            if stop.as_mut().is_some_and(|s| s.now(nodes)) {
+                break;
+            }
         }
         self.counters.n_playouts = done;
         self.counters.n_tree_nodes = self.nodes.len() as u64;

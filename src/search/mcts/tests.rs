@@ -1,5 +1,5 @@
 //! MCTS: the same seed gives the same search, the tree grows by at most one node per
-//! playout, the stop flag ends it after a playout, it wins in one and blocks a four on
+//! playout, the stop ends it after a playout, it wins in one and blocks a four on
 //! Gomoku, and it beats random play at tic-tac-toe.
 
 use super::*;
@@ -47,6 +47,61 @@ fn the_same_seed_gives_the_same_move_and_counters() {
     assert_ne!(a.counters, b.counters);
 }
 
+/// UCT's value of a child: its mean reward plus c * sqrt(ln N / n). Root visits 100; child A
+/// 80 visits, reward 56 (mean 0.7); child B 20 visits, reward 8 (mean 0.4). With c = 1.414,
+/// A is worth 0.7 + 1.414 * sqrt(4.605 / 80) = 1.0393 and B 0.4 + 1.414 * sqrt(4.605 / 20) =
+/// 1.0785, so B is chosen; without the square root A would be (0.7814 against 0.7256), and
+/// with c = 0 it is (worked out by hand).
+#[test]
+fn uct_adds_c_times_the_square_root_of_log_visits_over_visits() {
+    for (uct_c, chosen) in [(1414, 2), (0, 1)] {
+        let mut mcts = Mcts::<TicTacToe>::new(&Params {
+            uct_c,
+            ..Params::default()
+        });
+        let mut root = Node::new(0, 1);
+        (root.visits, root.first_child) = (100, 1);
+        let mut a = Node::new(0, 0);
+        (a.visits, a.reward, a.next_sibling) = (80, 56.0, 2);
+        let mut b = Node::new(1, 0);
+        (b.visits, b.reward) = (20, 8.0);
+        mcts.nodes = vec![root, a, b];
+        assert_eq!(mcts.select(0), Some(chosen), "uct-c {uct_c}");
+    }
+}
+
+/// A fixed seed on a fixed position is a fixed search: tic-tac-toe's start, seed 1, 300
+/// playouts. The root children's visits (by move) and the move chosen are pinned, so that a
+/// change to selection, expansion, rollouts or the back-up shows here.
+#[test]
+fn a_fixed_seed_gives_pinned_visit_counts() {
+    let mut mcts = Mcts::new(&params(300, 1));
+    let mut game = TicTacToe::from_options("").unwrap();
+    let found = mcts.search(&mut game, &mut |_| {}).pop().unwrap();
+    let mut visits: Vec<(String, u32)> = mcts
+        .children(0)
+        .map(|c| {
+            let node = &mcts.nodes[c as usize];
+            (game.format_move(node.mv), node.visits)
+        })
+        .collect();
+    visits.sort();
+    let best = game.format_move(found.best_move.unwrap());
+    let expected = [
+        ("a1", 35),
+        ("a2", 15),
+        ("a3", 55),
+        ("b1", 30),
+        ("b2", 44),
+        ("b3", 25),
+        ("c1", 32),
+        ("c2", 23),
+        ("c3", 41),
+    ];
+    let expected: Vec<(String, u32)> = expected.map(|(m, v)| (m.to_string(), v)).into();
+    assert_eq!((best.as_str(), visits), ("a3", expected));
+}
+
 #[test]
 fn the_tree_grows_by_at_most_one_node_a_playout() {
     for playouts in [1, 10, 500] {
@@ -63,13 +118,43 @@ fn the_tree_grows_by_at_most_one_node_a_playout() {
     assert!(full.counters.n_tree_nodes < 20_000, "{:?}", full.counters);
 }
 
+/// A stop that answers true from its `k`-th question on, counting them.
+struct StopAt(u64, u64);
+
+impl Stop for StopAt {
+    fn now(&mut self, _nodes: u64) -> bool {
+        self.1 += 1;
+        self.1 >= self.0
+    }
+
+    fn another(&mut self, _nodes: u64, _completed: usize) -> bool {
+        true
+    }
+}
+
 #[test]
-fn a_raised_stop_flag_ends_the_search_after_one_playout() {
-    let mut mcts = Mcts::new(&params(1000, 1));
-    mcts.set_stop(Some(Arc::new(AtomicBool::new(true))));
-    let found = mcts.search(&mut midgame(), &mut |_| {}).pop().unwrap();
-    assert_eq!(found.counters.n_playouts, 1);
-    assert!(found.best_move.is_some());
+fn the_stop_ends_the_search_after_the_playout_it_answers_after() {
+    for (k, playouts) in [(1, 1), (7, 7)] {
+        let mut mcts = Mcts::new(&params(1000, 1));
+        let found = mcts.search_within(
+            &mut midgame(),
+            None,
+            Some(Box::new(StopAt(k, 0))),
+            &mut |_| {},
+        );
+        let found = found.last().unwrap();
+        assert_eq!(found.counters.n_playouts, playouts);
+        assert!(found.best_move.is_some());
+    }
+    // Unlimited playouts end only when the stop says so.
+    let mut mcts = Mcts::new(&params(10, 1));
+    let found = mcts.search_within(
+        &mut midgame(),
+        Some(u64::MAX),
+        Some(Box::new(StopAt(50, 0))),
+        &mut |_| {},
+    );
+    assert_eq!(found[0].counters.n_playouts, 50);
 }
 
 #[test]

@@ -3,7 +3,7 @@
 
 use super::super::minimal::minimal_tree;
 use super::*;
-use crate::game::{Evaluator, Outcome, Score};
+use crate::game::{Evaluator, Outcome, Score, StatePart};
 
 /// A uniform tree: every node above `depth` has `branching` children; a node is its path,
 /// coded in base `branching`. The leaves' values are distinct (a bijection of the code).
@@ -79,6 +79,20 @@ impl Game for Uniform {
     }
     fn hash_from_scratch(&self) -> u64 {
         (self.code << 8 | u64::from(self.ply)).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
+    fn state_parts(&self) -> Vec<StatePart<Self>> {
+        let path = Uniform {
+            code: self.code + 1,
+            ..self.clone()
+        };
+        let ply = Uniform {
+            ply: self.ply + 1,
+            ..self.clone()
+        };
+        vec![
+            StatePart::hashed("path", path),
+            StatePart::hashed("ply", ply),
+        ]
     }
     fn outcome(&self) -> Option<Outcome> {
         None

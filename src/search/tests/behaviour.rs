@@ -1,0 +1,232 @@
+//! What each of these rules must do, stated as numbers worked out by hand or by a small
+//! reference written here, not as "the parameter changes something": null move's negation
+//! and no null after a null, the table kept between iterations and emptied between
+//! searches, q-node counting, history on fail-low nodes, the depth at which a table entry
+//! cuts, and the big1 schemes' tie rule.
+
+use super::graph::{Graph, Node, NodeValue};
+use super::support::{config, iterations, kalah_positions, params, value, Counting};
+use crate::game::kalah::Kalah;
+use crate::game::Game;
+use crate::search::tt::{Bound, Entry, Table};
+use crate::search::{Params, Searcher, TtScheme};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+type Eval = <Kalah as Game>::Eval;
+
+fn store_diff() -> Eval {
+    Kalah::parse_eval("store-diff").unwrap()
+}
+
+fn legal_moves<G: Game>(game: &G) -> Vec<G::Move> {
+    let mut moves = Vec::new();
+    game.generate_moves(&mut moves);
+    moves
+}
+
+/// The null move hands the move over and searches the reply at depth - 1 - R (here 1): it
+/// cuts exactly when the reply's value, negated for the side that passed, reaches beta,
+/// returning beta (or with `null-fail-soft=1` that value). Directly below the null move no
+/// side passes again: with beta out of reach the reply is plain alpha-beta, which evaluates
+/// every reply once (a second null move would have evaluated the position itself and cut).
+#[test]
+fn null_move_cuts_on_the_negated_reply_and_never_follows_a_null_move() {
+    for game in kalah_positions(0..8, 10) {
+        let mut passed = game.clone();
+        passed.make_null().unwrap();
+        let calls = AtomicU64::new(0);
+        let counting = Counting(store_diff(), &calls);
+        let reply = -value(&passed, config("alphabeta"), Params::default(), counting, 1);
+        let reply_evaluations = calls.load(Ordering::Relaxed);
+        let at = game.board_string();
+        for soft in [0, 1] {
+            let p = params(&[
+                "null-min-depth=1",
+                "null-r=2",
+                &format!("null-fail-soft={soft}"),
+            ]);
+            let mut searcher = Searcher::new(config("alphabeta+null-move"), p, store_diff());
+            let mut null_at = |beta| searcher.null_move_at(&mut game.clone(), 4, beta);
+            assert_eq!(null_at(reply), Some(reply), "soft {soft} on\n{at}");
+            assert_eq!(null_at(reply + 1), None, "soft {soft} on\n{at}");
+            let far = if soft == 1 { reply } else { -10_000 };
+            assert_eq!(null_at(-10_000), Some(far), "soft {soft} on\n{at}");
+        }
+        let calls = AtomicU64::new(0);
+        let p = params(&["null-min-depth=1", "null-r=2"]);
+        let counting = Counting(store_diff(), &calls);
+        let mut searcher = Searcher::new(config("alphabeta+null-move"), p, counting);
+        assert_eq!(
+            searcher.null_move_at(&mut game.clone(), 4, -10_000),
+            Some(-10_000)
+        );
+        assert_eq!(calls.load(Ordering::Relaxed), reply_evaluations, "on\n{at}");
+    }
+}
+
+/// The table is emptied when a root search starts and kept from one iteration to the next.
+/// With `id-step=1` to depth 2, iteration 1 finds nothing and stores only the root (its
+/// children are leaves then); iteration 2 finds the root and nothing else (the children
+/// differ from it and from each other); a second search with the same searcher starts empty
+/// again.
+#[test]
+fn the_table_is_kept_between_iterations_and_emptied_between_searches() {
+    for game in kalah_positions(0..6, 8) {
+        let mut hashes: Vec<u64> = legal_moves(&game)
+            .into_iter()
+            .map(|mv| {
+                let mut child = game.clone();
+                child.make(mv);
+                child.hash()
+            })
+            .chain([game.hash()])
+            .collect();
+        let positions = hashes.len();
+        hashes.sort_unstable();
+        hashes.dedup();
+        assert_eq!(hashes.len(), positions, "the premise: distinct positions");
+        let p = params(&["id-step=1"]);
+        let mut searcher = Searcher::new(config("alphabeta+id+tt-move"), p, store_diff());
+        for search in 0..2 {
+            let its = searcher.search(&mut game.clone(), 2, &mut |_| {});
+            let hits: Vec<u64> = its.iter().map(|it| it.counters.n_tt_hits).collect();
+            assert_eq!(hits, [0, 1], "search {search} on\n{}", game.board_string());
+        }
+    }
+}
+
+/// q-node counting at depth 1 with `q-limit=1`, without pruning (`minimax+quiescence`):
+/// after each noisy root move into a position that is not over, quiescence stands pat and
+/// expands once, entering one q-node per move there. `q-count=0` counts those entries,
+/// `q-count=1` the expansions.
+#[test]
+fn q_nodes_count_entries_or_expansions_as_the_param_says() {
+    let mut noisy = 0;
+    for game in kalah_positions(0..12, 12) {
+        let (mut entries, mut expansions) = (0, 0);
+        for mv in legal_moves(&game) {
+            let mut child = game.clone();
+            child.make(mv);
+            if game.is_noisy(mv) && child.outcome().is_none() {
+                expansions += 1;
+                entries += legal_moves(&child).len() as u64;
+            }
+        }
+        noisy += expansions;
+        for (count, expected) in [(0, entries), (1, expansions)] {
+            let p = params(&["q-limit=1", &format!("q-count={count}")]);
+            let its = iterations(&game, config("minimax+quiescence"), p, store_diff(), 1);
+            let at = game.board_string();
+            assert_eq!(
+                its[0].counters.n_qnodes, expected,
+                "q-count={count} on\n{at}"
+            );
+        }
+    }
+    assert!(noisy > 0, "no noisy root move: the test shows nothing");
+}
+
+/// Nodes 0 to 8: R moves to A (1) or B (2); A to X (4); B to C (3) keeping side 1 to move
+/// (as Kalah's extra move would); C to X. So X lies two plies below R through A and three
+/// through B and C. X moves to the leaves 5, 6, 7 (worth 1, 2, 3 for side 0), each of which
+/// leads to the pit (8, worth 0).
+static TRANSPOSED: [Node; 9] = [
+    node(0, &[1, 2], 0),
+    node(1, &[4], 0),
+    node(1, &[3], 0),
+    node(1, &[4], 0),
+    node(0, &[5, 6, 7], 0),
+    node(1, &[8], 1),
+    node(1, &[8], 2),
+    node(1, &[8], 3),
+    node(0, &[8], 0),
+];
+
+const fn node(side: u8, next: &'static [usize], value: i32) -> Node {
+    Node { side, next, value }
+}
+
+/// Searched to depth 4, X is reached at depth 2 through A (worth 0: every leaf leads to the
+/// pit, worth 0) and at depth 1 through B and C (worth 3: the best leaf). With
+/// `tt-cut-deeper=0` X's depth-2 entry does not cut the depth-1 search: minimax's value 3,
+/// in 15 nodes (R; A, X, three leaves and three pits; B, C, X and three leaves). With
+/// `tt-cut-deeper=1` it cuts: value 0, 12 nodes.
+#[test]
+fn a_table_entry_cuts_only_at_its_own_depth_unless_told() {
+    let game = Graph::new(&TRANSPOSED);
+    let minimax = value(&game, config("minimax"), Params::default(), NodeValue, 4);
+    assert_eq!(minimax, 3);
+    let search = |assignments: &[&str]| {
+        let its = iterations(
+            &game,
+            config("alphabeta+tt-value"),
+            params(assignments),
+            NodeValue,
+            4,
+        );
+        let c = its[0].counters;
+        (its[0].score, c.n_nodes, c.n_tt_cutoffs)
+    };
+    assert_eq!(search(&[]), (3, 15, 0));
+    assert_eq!(search(&["tt-cut-deeper=1"]), (0, 12, 1));
+}
+
+/// Nodes 0 to 9: R moves to A (1) or B (2); A to A1 (3), B to B1 (4); A1 to the leaves 5
+/// and 6 (worth 5 and 1 for side 0), B1 to 7 and 8 (worth 2 and 4); every leaf leads to the
+/// pit (9).
+static FAIL_LOW: [Node; 10] = [
+    node(0, &[1, 2], 0),
+    node(1, &[3], 0),
+    node(1, &[4], 0),
+    node(0, &[5, 6], 0),
+    node(0, &[7, 8], 0),
+    node(1, &[9], 5),
+    node(1, &[9], 1),
+    node(1, &[9], 2),
+    node(1, &[9], 4),
+    node(0, &[9], 0),
+];
+
+/// Alpha-beta to depth 3: A1 is worth 5 (its move 0), so R's alpha is 5 when B1 is searched
+/// in (5, inf); B1's best, 4 by its move 1, fails low. History credits depth squared to the
+/// best move of A1 (1), A (4), B (4, its cut) and R (9), all move 0: 18. B1's fail-low move 1
+/// is credited only with `history-all=1`.
+#[test]
+fn history_credits_a_fail_low_node_only_when_told() {
+    let game = Graph::new(&FAIL_LOW);
+    for (all, expected) in [(0, [18, 0, 0, 0]), (1, [18, 1, 0, 0])] {
+        let p = params(&[&format!("history-all={all}")]);
+        let mut searcher = Searcher::new(config("alphabeta+history"), p, NodeValue);
+        let its = searcher.search(&mut game.clone(), 3, &mut |_| {});
+        assert_eq!((its[0].score, its[0].best_move), (5, Some(0)));
+        assert_eq!(searcher.history(), expected, "history-all={all}");
+    }
+}
+
+/// On a tie in subtree size the big1 schemes replace (the newer entry is as valuable), and
+/// with `tt-big-strict=1` (CAMMP) they keep the old one. Under two-big1 the entry kept in the
+/// first slot is the one a third, smaller entry cannot displace.
+#[test]
+fn big1_schemes_replace_on_equal_size_unless_strict() {
+    let entry = |key: u64, size: u32| Entry {
+        key,
+        mv: Some(1u8),
+        value: 0,
+        depth: 1,
+        bound: Bound::Exact,
+        size,
+    };
+    for strict in [false, true] {
+        let mut one = Table::new(0, TtScheme::Big1).strict_big(strict);
+        one.store(entry(1, 10));
+        one.store(entry(2, 10));
+        let kept = (one.probe(1).is_some(), one.probe(2).is_some());
+        assert_eq!(kept, (strict, !strict), "big1, strict {strict}");
+        let mut two = Table::new(0, TtScheme::TwoBig1).strict_big(strict);
+        for e in [entry(1, 10), entry(2, 10), entry(3, 1)] {
+            two.store(e);
+        }
+        let kept = [1, 2, 3].map(|key| two.probe(key).is_some());
+        assert_eq!(kept, [strict, !strict, true], "two-big1, strict {strict}");
+    }
+}

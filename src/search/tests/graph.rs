@@ -1,0 +1,150 @@
+//! A game given as a small fixed graph, for searches whose every node is counted by hand:
+//! each node has its side to move (a move may keep it, as Kalah's extra move does), the
+//! nodes its moves lead to, and a static value for side 0. Two paths of different lengths
+//! may lead to one node, which no registered game does at small depths. Nothing registers
+//! it; only the search tests build it.
+
+use crate::game::{Evaluator, Game, Outcome, Score, Side, StatePart};
+
+/// One node of a graph.
+#[derive(Debug)]
+pub struct Node {
+    /// The side to move.
+    pub side: Side,
+    /// Where each move leads (move `i` to `next[i]`); none: the game is over, a draw.
+    pub next: &'static [usize],
+    /// The static value for side 0.
+    pub value: Score,
+}
+
+/// A position: a node of a graph, the start being node 0.
+#[derive(Clone, Debug)]
+pub struct Graph {
+    nodes: &'static [Node],
+    at: usize,
+}
+
+impl Graph {
+    /// The start (node 0) of `nodes`.
+    pub fn new(nodes: &'static [Node]) -> Graph {
+        Graph { nodes, at: 0 }
+    }
+
+    fn node(&self) -> &'static Node {
+        &self.nodes[self.at]
+    }
+}
+
+/// The node's value for its side to move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NodeValue;
+
+impl Evaluator<Graph> for NodeValue {
+    fn evaluate(&self, game: &Graph) -> Score {
+        let node = game.node();
+        if node.side == 0 {
+            node.value
+        } else {
+            -node.value
+        }
+    }
+}
+
+impl Game for Graph {
+    type Move = u8;
+    type Undo = usize;
+    type Eval = NodeValue;
+
+    const NAME: &'static str = "graph";
+    const EVAL_NAMES: &'static [&'static str] = &["value"];
+    const DEFAULT_EVAL: NodeValue = NodeValue;
+    const HASH_IS_COMPLETE: bool = true;
+
+    fn from_options(_options: &str) -> Result<Self, String> {
+        Err("a test graph is built with Graph::new".into())
+    }
+
+    fn spec(&self) -> String {
+        Self::NAME.into()
+    }
+
+    fn parse_eval(name: &str) -> Option<NodeValue> {
+        (name == "value").then_some(NodeValue)
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.node().side
+    }
+
+    fn generate_moves(&self, moves: &mut Vec<u8>) {
+        moves.extend(0..self.node().next.len() as u8);
+    }
+
+    fn make(&mut self, mv: u8) -> usize {
+        let next = self.node().next[usize::from(mv)];
+        std::mem::replace(&mut self.at, next)
+    }
+
+    fn unmake(&mut self, _mv: u8, undo: usize) {
+        self.at = undo;
+    }
+
+    fn make_null(&mut self) -> Option<usize> {
+        None
+    }
+
+    fn unmake_null(&mut self, undo: usize) {
+        self.at = undo;
+    }
+
+    fn hash(&self) -> u64 {
+        (self.at as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        self.hash()
+    }
+
+    fn state_parts(&self) -> Vec<StatePart<Self>> {
+        let other = Graph {
+            at: (self.at + 1) % self.nodes.len(),
+            ..self.clone()
+        };
+        vec![StatePart::hashed("node", other)]
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.node().next.is_empty().then_some(Outcome::Draw)
+    }
+
+    fn move_index(&self, mv: u8) -> usize {
+        usize::from(mv)
+    }
+
+    fn move_index_space(&self) -> usize {
+        4
+    }
+
+    fn is_pass(&self, _mv: u8) -> bool {
+        false
+    }
+
+    fn is_noisy(&self, _mv: u8) -> bool {
+        false
+    }
+
+    fn format_move(&self, mv: u8) -> String {
+        mv.to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<u8, String> {
+        text.parse()
+            .ok()
+            .filter(|&mv: &u8| usize::from(mv) < self.node().next.len())
+            .ok_or_else(|| format!("no move `{text}` at node {}", self.at))
+    }
+
+    fn board_string(&self) -> String {
+        format!("node {}", self.at)
+    }
+}
