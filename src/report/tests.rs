@@ -534,7 +534,7 @@ fn paired_ratios_leave_capped_positions_out() {
         let paired = super::stats::paired_ratio(&grid.rows[1], &grid.rows[0], 1).unwrap();
         assert_eq!((paired.ratio, paired.n), (0.5, 2), "{capped_row} capped");
         let ratios = super::stats::position_ratios(&grid.rows[1], &grid.rows[0], 1);
-        assert_eq!(ratios, [0.5, 0.5], "{capped_row} capped");
+        assert_eq!(ratios, [("p0", 0.5), ("p1", 0.5)], "{capped_row} capped");
     }
 }
 

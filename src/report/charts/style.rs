@@ -207,7 +207,7 @@ pub fn wrap(label: &str, width: u32, measure: &dyn Fn(&str) -> u32) -> Vec<Strin
     let mut lines = vec![String::new()];
     for piece in pieces.into_iter().filter(|p| !p.is_empty()) {
         let line = lines.last_mut().expect("one line at least");
-        if line.is_empty() || measure(&format!("{line}{piece}").trim_end().to_string()) <= width {
+        if line.is_empty() || measure(format!("{line}{piece}").trim_end()) <= width {
             line.push_str(&piece);
         } else {
             lines.push(piece);
