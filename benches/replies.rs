@@ -107,6 +107,7 @@ fn replies<G: Game>(setup: &Setup<G>, options: &Options, out: &mut Vec<Reply>) {
             plies: 1,
             skip: setup.ply,
             from_end: false,
+            per_game: 1,
             seed: 1,
         },
     );
@@ -149,7 +150,10 @@ fn quantile(sorted: &[f64], q: f64) -> f64 {
 /// The 1-, 5- and 15-minute load averages (`/proc/loadavg`), or `unknown`.
 fn load_average() -> String {
     std::fs::read_to_string("/proc/loadavg").map_or("unknown".into(), |text| {
-        text.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
+        text.split_whitespace()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" ")
     })
 }
 

@@ -4,12 +4,16 @@ mean nodes expanded and the ratio to the baseline per configuration at one depth
 against summary.csv, and rank the add-one and leave-one-out rows against the CAMMP paper's
 ranking with Kendall's tau; for an all-subsets run, the Shapley values. At every depth, from
 records.jsonl and minimal.jsonl: nodes over the minimal tree and the value drift against an
-exact baseline, checked against per-depth.csv (and summary.csv at its depth).
+exact baseline, checked against per-depth.csv (and summary.csv at its depth). The paired
+ratios and their 95% intervals, clustered by the self-play game of each position (the `gNN`
+of an id `gNN-mNN`; any other id is a game of its own), against summary.csv.
 
 Usage: python3 results/check.py RUN_DIR [DEPTH]   (DEPTH: the summary's depth by default)
 """
 import csv
 import json
+import math
+import re
 import sys
 from pathlib import Path
 
@@ -29,6 +33,82 @@ def kendall_tau(xs, ys):
             a, b = xs[i] - xs[j], ys[i] - ys[j]
             s += (a * b > 0) - (a * b < 0)
     return s / (n * (n - 1) / 2)
+
+
+def betainc(a, b, x):
+    """The regularised incomplete beta function I_x(a, b) (continued fraction, Lentz)."""
+    if x <= 0 or x >= 1:
+        return max(0.0, min(1.0, x))
+    if x > (a + 1) / (a + b + 2):
+        return 1 - betainc(b, a, 1 - x)
+    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
+                     + a * math.log(x) + b * math.log(1 - x)) / a
+    c, d, f = 1.0, 1 - (a + b) * x / (a + 1), 0.0
+    d = 1 / d if abs(d) > 1e-300 else 1e300
+    f = d
+    for m in range(1, 500):
+        for num in (m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+                    -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))):
+            d = 1 + num * d
+            d = 1 / d if abs(d) > 1e-300 else 1e300
+            c = 1 + num / c if abs(c) > 1e-300 else 1e300
+            f *= c * d
+        if abs(c * d - 1) < 1e-15:
+            break
+    return front * f
+
+
+def t_95(df):
+    """The two-sided 95% quantile of Student's t with df degrees of freedom (bisection)."""
+    tail = lambda t: 0.5 * betainc(df / 2, 0.5, df / (df + t * t))  # P(T > t)
+    lo, hi = 0.0, 1000.0
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if tail(mid) > 0.025 else (lo, mid)
+    return (lo + hi) / 2
+
+
+def game_of(position):
+    """The self-play game of a position id: `g03` for `g03-m07`, else the id itself."""
+    match = re.fullmatch(r"(g[0-9]+)-m[0-9]+", position)
+    return match.group(1) if match else position
+
+
+def clustered(points):
+    """Mean of (game, value) points with the cluster-robust 95% half-width (None for one
+    game): CR1 variance, Student's t with games - 1 degrees of freedom."""
+    n = len(points)
+    mean = sum(v for _, v in points) / n
+    residual = {}
+    for game, v in points:
+        residual[game] = residual.get(game, 0.0) + v - mean
+    g = len(residual)
+    if g < 2:
+        return mean, None, g
+    var = g / (g - 1) * sum(r * r for r in residual.values()) / n ** 2
+    return mean, t_95(g - 1) * math.sqrt(var), g
+
+
+def paired_ratios(rows, depth, base, nodes_of):
+    """The paired ratios of summary.csv (geometric mean and clustered interval) against
+    the baseline, recomputed; returns how many agree."""
+    checked = 0
+    for row in rows:
+        if not row["paired_ratio"] or row["config"] == base:
+            continue
+        mine, theirs = nodes_of(row["config"]), nodes_of(base)
+        logs = [(game_of(p), math.log(mine[p] / theirs[p])) for p in sorted(mine)
+                if p in theirs and mine[p] > 0 and theirs[p] > 0]
+        mean, half, games = clustered(logs)
+        assert abs(float(row["paired_ratio"]) - math.exp(mean)) < 1e-5, row["config"]
+        assert int(row["paired_games"]) == games, row["config"]
+        if half is None:
+            assert not row["paired_ci95_low"], row["config"]
+        else:
+            for name, want in (("paired_ci95_low", mean - half), ("paired_ci95_high", mean + half)):
+                assert abs(float(row[name]) - math.exp(want)) < 1e-5, (row["config"], name)
+        checked += 1
+    return checked
 
 
 def shapley(manifest, nodes):
@@ -149,13 +229,15 @@ def main():
     manifest = json.loads((run / "manifest.json").read_text())
     rows = list(csv.DictReader((run / "summary.csv").open()))
     depth = int(sys.argv[2]) if len(sys.argv) > 2 else int(rows[0]["depth"])
-    nodes, capped = {}, set()
+    nodes, capped, uncapped = {}, set(), {}
     for line in (run / "records.jsonl").read_text().splitlines():
         r = json.loads(line)
         if r["depth"] == depth and r["capped"]:
             capped.add(r["config"])
         elif r["depth"] == depth:
             nodes.setdefault(r["config"], {})[r["position"]] = r["n_nodes"] + r["n_qnodes"]
+        if r["depth"] == depth and not r["capped"]:
+            uncapped.setdefault(r["config"], {})[r["position"]] = r["n_nodes"] + r["n_qnodes"]
     base = manifest["baseline"]
     mean = {c: sum(v.values()) / len(v) for c, v in nodes.items() if c not in capped}
     checked = 0
@@ -172,6 +254,10 @@ def main():
                 ratio = sum(nodes[c][p] for p in common) / sum(nodes[base][p] for p in common)
                 assert abs(float(row["ratio_to_baseline"]) - ratio) < 1e-5, c
     print(f"{run.name} depth {depth}: {checked} rows of summary.csv agree with records.jsonl")
+    if len(sys.argv) <= 2 or int(rows[0]["depth"]) == depth:
+        count = paired_ratios(rows, depth, base, lambda c: uncapped.get(c, {}))
+        print(f"{run.name} depth {depth}: {count} paired ratios and their clustered intervals "
+              "agree with records.jsonl")
     if "minimal_ratio" in rows[0]:
         limits(run, manifest, rows)
     if manifest["plan"] == "all-subsets":

@@ -51,13 +51,27 @@ def wilson(wins, n, z=1.96):
 
 
 def elo(points, n):
-    """Logistic Elo of a score with a 95% interval from the per-game variance."""
+    """Logistic Elo of a score with a 95% interval from the per-game variance; the half-width
+    is nan when the score's interval reaches 0 or 100% (that end of the Elo interval is
+    unbounded, so no symmetric interval and no difference can be given)."""
     s = points / n
     if s <= 0 or s >= 1:
         return (math.copysign(math.inf, s - 0.5), math.nan)
     e = -400 * math.log10(1 / s - 1)
+    score_half = 1.96 * math.sqrt(s * (1 - s) / n)
+    if s - score_half <= 0 or s + score_half >= 1:
+        return (e, math.nan)
     # Delta method: dElo/ds = 400 / (ln 10 s (1 - s)).
     return (e, 1.96 * 400 / (math.log(10) * s * (1 - s)) * math.sqrt(s * (1 - s) / n))
+
+
+def elo_text(e, half):
+    """`+513.3 ± 49.6`, or the estimate with the reason there is no interval."""
+    if math.isfinite(half):
+        return f"{e:+.1f} ± {half:.1f}"
+    if math.isfinite(e):
+        return f"{e:+.1f} (no interval: the score's interval reaches 0 or 100%)"
+    return f"{e:+.1f} (a score of 0 or 100%)"
 
 
 def games(folder):
@@ -153,7 +167,7 @@ def main():
     d = colour["black"][1] + colour["white"][1]
     n = w + d + colour["black"][2] + colour["white"][2]
     e, half = elo(w + d / 2, n)
-    out.append(f"| head to head, number evaluation | {n} | {(w + d / 2) / n:.3f} | {e:+.1f} ± {half:.1f} |")
+    out.append(f"| head to head, number evaluation | {n} | {(w + d / 2) / n:.3f} | {elo_text(e, half)} |")
     indirect = (
         ("negamax depth 3, number", "number-liberties", "number"),
         ("negamax depth 3, eye", "eye-liberties", "eye"),
@@ -171,8 +185,8 @@ def main():
             scores.append(elo(wins + draws / 2, total))
         (e_on, h_on), (e_off, h_off) = scores
         difference = f"{e_on - e_off:+.1f} ± {math.hypot(h_on, h_off):.1f}"
-        if not (math.isfinite(e_on) and math.isfinite(e_off)):
-            difference = "not measurable (a score of 100%)"
+        if not (math.isfinite(h_on) and math.isfinite(h_off)):
+            difference = "not measurable (an Elo interval unbounded on one side)"
         out.append(
             f"| against {against}: on {e_on:+.1f}, off {e_off:+.1f} | 2 x 400 | - | "
             f"{difference} |"

@@ -17,7 +17,8 @@ use std::path::PathBuf;
 #[derive(Subcommand)]
 pub enum FixturesCommand {
     /// Generate a position set by seeded self-play: 30% uniformly random moves, else the
-    /// best move of an alphabeta depth-2 search.
+    /// best move of an alphabeta depth-2 search; one position per game by default, after a
+    /// seeded random ply of the window.
     Generate(GenerateArgs),
 }
 
@@ -32,17 +33,22 @@ pub struct GenerateArgs {
     /// Self-play games.
     #[arg(long)]
     games: u32,
-    /// Positions kept per game: those after plies skip+1 ..= skip+plies.
+    /// The window of plies positions are drawn from: skip+1 ..= skip+plies.
     #[arg(long)]
     plies: u32,
+    /// Positions per game, after distinct plies drawn at random from the window (positions
+    /// of one game are not independent samples: more than one per game narrows no interval
+    /// as much as another game would).
+    #[arg(long, default_value_t = 1)]
+    per_game: u32,
     /// The seed of the move choices (recorded in the file).
     #[arg(long)]
     seed: u64,
     /// Plies played before the first kept position.
     #[arg(long, default_value_t = 0)]
     skip: u32,
-    /// Keep the last `plies` non-terminal positions of each game (after leaving out the last
-    /// `skip`), playing every game to its end: an endgame set.
+    /// The window is the last `plies` non-terminal positions of each game (after leaving out
+    /// the last `skip`), playing every game to its end: an endgame set.
     #[arg(long)]
     from_end: bool,
     /// Write here instead of `fixtures/<game>/<set>.json`.
@@ -64,8 +70,8 @@ pub fn run(command: FixturesCommand) -> Result<Status> {
 }
 
 fn generate_set<G: Game>(args: &GenerateArgs) -> Result<Status> {
-    if args.games == 0 || args.plies == 0 {
-        bail!("--games and --plies must be at least 1");
+    if args.games == 0 || args.plies == 0 || args.per_game == 0 {
+        bail!("--games, --plies and --per-game must be at least 1");
     }
     if args.set.is_empty()
         || !args
@@ -91,6 +97,7 @@ fn generate_set<G: Game>(args: &GenerateArgs) -> Result<Status> {
         set: args.set.clone(),
         games: args.games,
         plies: args.plies,
+        per_game: args.per_game,
         skip: args.skip,
         from_end: args.from_end,
         seed: args.seed,

@@ -1,18 +1,23 @@
 //! `cutoff report DIR [--depth D] [--repair] [--clock cpu|wall]`: writes the tables and charts of a run folder
 //! and prints its CAMMP-format table. It reads only the run folder; it searches nothing.
-//! `--repair` first drops a torn last line of `records.jsonl` (an interrupted write).
+//! `--repair` first drops a torn last line of `records.jsonl` (an interrupted write). On a
+//! match folder (`games.jsonl`, no `records.jsonl`) it writes the match's summary again.
 
 use super::common::{check_out_folder, ClockArgs};
 use super::Status;
+use crate::matches::record::GAMES;
+use crate::matches::run::rewrite_match_report;
+use crate::matches::summary::markdown;
 use crate::report::write_report_by;
 use crate::runfolder::{drop_torn_line, RECORDS};
-use anyhow::Result;
+use anyhow::{bail, Result};
 use clap::Args;
 use std::path::PathBuf;
 
 #[derive(Args)]
 pub struct ReportArgs {
-    /// The run folder (with `manifest.json` and `records.jsonl`).
+    /// The run folder (with `manifest.json` and `records.jsonl`), or a match folder (with
+    /// `manifest.json` and `games.jsonl`).
     dir: PathBuf,
     /// The depth of the single-depth tables (default: the largest depth at which every
     /// configuration has an uncapped record of every position).
@@ -37,6 +42,15 @@ pub struct ReportArgs {
 }
 
 pub fn run(args: ReportArgs) -> Result<Status> {
+    if args.dir.join(GAMES).exists() && !args.dir.join(RECORDS).exists() {
+        if args.out.is_some() || args.depth.is_some() || args.allow_incomplete || args.repair {
+            bail!("{} is a match folder: --out, --depth, --allow-incomplete and --repair are for run folders", args.dir.display());
+        }
+        let summary = rewrite_match_report(&args.dir)?;
+        eprintln!("wrote {}", args.dir.join("summary.md").display());
+        println!("{}", markdown(&summary));
+        return Ok(Status::Ok);
+    }
     if args.repair && drop_torn_line(&args.dir)? {
         eprintln!(
             "dropped the torn last line of {}",

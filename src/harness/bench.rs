@@ -6,6 +6,7 @@
 //! (for `cargo xtask ab`).
 
 use super::measure::{root_search, SearchSpec};
+use crate::cputime::Stopwatch;
 use crate::game::kalah::Kalah;
 use crate::game::Game;
 use crate::search::{Config, Params, MAX_DEPTH};
@@ -14,7 +15,6 @@ use anyhow::{anyhow, Context, Result};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::time::Instant;
 
 /// A curated bench file, `fixtures/bench/<game>.json`: the game, the searches every
 /// position gets, the positions, and the plan of the criterion micro-benchmarks.
@@ -323,11 +323,13 @@ fn solve_cost<G: Game>(position: &SolvePosition) -> Result<SearchCost, String> {
         tt_mb: 1,
         endgame_mb: 1,
     };
-    let start = Instant::now();
+    let mut watch = Stopwatch::start();
     let solution = solve(&game, settings, &mut || false)?;
+    watch.pause();
     Ok(SearchCost {
         nodes: solution.nodes,
-        ns: start.elapsed().as_nanos() as u64,
+        ns: watch.wall().as_nanos() as u64,
+        cpu_ns: watch.cpu_ns(),
     })
 }
 

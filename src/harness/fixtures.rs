@@ -6,9 +6,14 @@
 //! ([`Game::generate_search_moves`] with default parameters: the legal moves, except Gomoku's
 //! candidates near stones) with probability [`RANDOM_PERCENT`] %, else
 //! the best move of an `alphabeta` search of depth [`SELF_PLAY_DEPTH`] with the default
-//! evaluation. It keeps the positions after a window of plies (`skip + 1 ..= skip + plies`,
-//! or the last `plies` positions of each game with `from_end`), never a terminal one, and
-//! never a position already in the set: two positions are the same when their Zobrist
+//! evaluation. From each game it keeps `per_game` positions (one by default) after plies drawn
+//! at random, with the same generator, from a window (`skip + 1 ..= skip + plies`, or the
+//! last `plies` positions of each game with `from_end`), never a terminal one, and never a
+//! position already in the set. Positions of one game are not independent samples (their
+//! trees overlap), so a set of n positions from n games is what the report's intervals
+//! assume at their best; every position records its game, and the report clusters by it.
+//! Sets made before `per_game` kept every position of the window (their generator has no
+//! `per_game`). Two positions are the same when their Zobrist
 //! hashes are (the hash covers everything that decides the legal moves; Ming Mang's leaves
 //! out the repetition history, so a transposition with another history also counts as a
 //! repeat). Self-play games often share their first plies; a set of repeats would weigh
@@ -24,6 +29,7 @@ use crate::engine::{Engine, Limit, Spec};
 use crate::game::{split_game_string, Game};
 use crate::search::{Config, Enhancement, Params};
 use anyhow::{anyhow, bail, Context, Result};
+use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -42,13 +48,17 @@ pub const MAX_GAME_PLIES: u32 = 1000;
 pub struct Generator {
     /// Self-play games.
     pub games: u32,
-    /// Positions kept per game (at most).
+    /// The window's length in plies (older sets: positions kept per game, at most).
     pub plies: u32,
     /// Plies played before the first kept position.
     pub skip: u32,
     /// Whether the window counts back from each game's end instead of from its start.
     #[serde(default)]
     pub from_end: bool,
+    /// Positions drawn per game from the window (none in sets made before it: every
+    /// position of the window).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub per_game: Option<u32>,
     /// The seed of the `ChaCha8Rng`.
     pub seed: u64,
     /// The move choice, in words.
@@ -60,6 +70,10 @@ pub struct Generator {
 pub struct PositionEntry {
     /// `g03-m07`: game 3, after ply 7.
     pub id: String,
+    /// The self-play game it comes from (1 = the first; sets made before this field have
+    /// it only in the id).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<u32>,
     /// The moves from the start position, in the game's notation.
     pub moves: Vec<String>,
     /// The board as the game prints it.
@@ -99,8 +113,10 @@ pub struct GenerateSpec {
     pub set: String,
     /// Self-play games.
     pub games: u32,
-    /// Positions per game.
+    /// The window's length in plies.
     pub plies: u32,
+    /// Positions drawn per game from the window.
+    pub per_game: u32,
     /// Plies before the window (from the start, or back from the end with `from_end`).
     pub skip: u32,
     /// Count the window back from each game's end.
@@ -126,14 +142,20 @@ pub fn generate<G: Game>(start: &G, spec: &GenerateSpec) -> FixtureFile {
     let mut seen = BTreeSet::new();
     for game_index in 1..=spec.games {
         let line = player.play_game(start, &mut rng);
-        for ply in kept_plies(spec, &line) {
-            if !seen.insert(line.hashes[ply]) {
-                continue;
-            }
-            let moves = &line.moves[..ply];
+        let mut window = window_plies(spec, &line);
+        window.shuffle(&mut rng);
+        let mut kept: Vec<usize> = window
+            .into_iter()
+            .filter(|&ply| !seen.contains(&line.hashes[ply]))
+            .take(spec.per_game as usize)
+            .collect();
+        kept.sort_unstable();
+        for ply in kept {
+            seen.insert(line.hashes[ply]);
             positions.push(PositionEntry {
                 id: format!("g{game_index:0width$}-m{ply:02}"),
-                moves: moves.to_vec(),
+                game: Some(game_index),
+                moves: line.moves[..ply].to_vec(),
                 board: line.boards[ply].clone(),
             });
         }
@@ -144,11 +166,20 @@ pub fn generate<G: Game>(start: &G, spec: &GenerateSpec) -> FixtureFile {
         G::eval_name(G::DEFAULT_EVAL),
         window_words(spec)
     );
+    let method = format!(
+        "{method}; {} per game, after plies drawn at random (the same generator) from that \
+         window",
+        match spec.per_game {
+            1 => "one position".to_string(),
+            k => format!("at most {k} positions"),
+        }
+    );
     let generator = Generator {
         games: spec.games,
         plies: spec.plies,
         skip: spec.skip,
         from_end: spec.from_end,
+        per_game: Some(spec.per_game),
         seed: spec.seed,
         method,
     };
@@ -175,8 +206,9 @@ fn window_words(spec: &GenerateSpec) -> String {
     }
 }
 
-/// The plies (numbers of moves played) whose positions the set keeps from one game.
-fn kept_plies(spec: &GenerateSpec, line: &GameLine) -> Vec<usize> {
+/// The plies (numbers of moves played) of one game's window, whose positions the set may
+/// keep.
+fn window_plies(spec: &GenerateSpec, line: &GameLine) -> Vec<usize> {
     let played = line.moves.len();
     // The positions after ply 1..=played, without the final one when the game is over.
     let last = if line.finished {
@@ -304,6 +336,7 @@ pub fn load_fixture<G: Game>(path: &Path) -> Result<Fixture<G>> {
         if !ids.insert(entry.id.as_str()) {
             bail!("fixture {shown}: position id `{}` appears twice", entry.id);
         }
+        check_game_index(entry).with_context(|| format!("fixture {shown}"))?;
         let game = replay(&start, entry)
             .with_context(|| format!("fixture {shown}: position {}", entry.id))?;
         if let Some(first) = first_of_hash.insert(game.hash(), entry.id.clone()) {
@@ -318,6 +351,22 @@ pub fn load_fixture<G: Game>(path: &Path) -> Result<Fixture<G>> {
         positions,
         repeats,
     })
+}
+
+/// An entry's `game` and the game its id names (`g03-m07`: 3) must agree: the report
+/// reads the game from the id.
+fn check_game_index(entry: &PositionEntry) -> Result<()> {
+    let Some(game) = entry.game else {
+        return Ok(());
+    };
+    let named = crate::runfolder::game_of(&entry.id).strip_prefix('g');
+    if named.and_then(|n| n.parse::<u32>().ok()) != Some(game) {
+        bail!(
+            "position `{}` says game {game}, but its id does not start `g{game:02}-m`",
+            entry.id
+        );
+    }
+    Ok(())
 }
 
 /// Plays an entry's moves from `start`; the error names the offending move.

@@ -17,6 +17,7 @@ use crate::runfolder::{
 use crate::search::minimal::minimal_tree;
 use crate::search::{Config, Params};
 use crate::testing::TempDir;
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
@@ -180,6 +181,7 @@ fn small_fixture(dir: &Path, games: u32, plies: u32) -> PathBuf {
         set: "tiny".into(),
         games,
         plies,
+        per_game: plies,
         skip: 0,
         from_end: false,
         seed: 7,
@@ -200,6 +202,7 @@ fn generation_is_seeded_and_loads_back() {
         set: "s".into(),
         games: 3,
         plies: 4,
+        per_game: 4,
         skip: 2,
         from_end: false,
         seed: 11,
@@ -225,6 +228,66 @@ fn generation_is_seeded_and_loads_back() {
     let loaded = load_fixture::<Kalah>(&path).unwrap();
     assert_eq!(loaded.positions.len(), 12);
     assert!(loaded.positions.iter().all(|(_, g)| g.outcome().is_none()));
+}
+
+#[test]
+fn generation_draws_one_position_per_game_at_a_seeded_ply_of_the_window() {
+    let start = Kalah::from_options("").unwrap();
+    let spec = GenerateSpec {
+        set: "s".into(),
+        games: 12,
+        plies: 10,
+        per_game: 1,
+        skip: 5,
+        from_end: false,
+        seed: 3,
+    };
+    let file = generate(&start, &spec);
+    assert_eq!(file, generate(&start, &spec));
+    assert_eq!(file.generator.per_game, Some(1));
+    let games: Vec<u32> = file.positions.iter().map(|p| p.game.unwrap()).collect();
+    assert_eq!(games, (1..=12).collect::<Vec<u32>>());
+    let plies: BTreeSet<usize> = file.positions.iter().map(|p| p.moves.len()).collect();
+    assert!(plies.iter().all(|p| (6..=15).contains(p)), "{plies:?}");
+    assert!(plies.len() > 3, "the plies are drawn, not fixed: {plies:?}");
+    for p in &file.positions {
+        let id = format!("g{:02}-m{:02}", p.game.unwrap(), p.moves.len());
+        assert_eq!(p.id, id);
+    }
+    let other = generate(
+        &start,
+        &GenerateSpec {
+            seed: 4,
+            ..spec.clone()
+        },
+    );
+    assert_ne!(file.positions, other.positions);
+    let two = generate(
+        &start,
+        &GenerateSpec {
+            per_game: 2,
+            ..spec
+        },
+    );
+    assert_eq!(two.positions.len(), 24);
+}
+
+#[test]
+fn a_position_whose_game_disagrees_with_its_id_is_refused() {
+    let start = Kalah::from_options("").unwrap();
+    let spec = GenerateSpec {
+        set: "s".into(),
+        games: 2,
+        plies: 3,
+        per_game: 1,
+        skip: 0,
+        from_end: false,
+        seed: 1,
+    };
+    let mut file = generate(&start, &spec);
+    file.positions[1].game = Some(1);
+    let id = file.positions[1].id.clone();
+    check_load_error(&to_json(&file), &[&id, "says game 1"]);
 }
 
 /// Loads `text` as a Kalah fixture; the error must contain every one of `wants`.

@@ -283,6 +283,18 @@ pub fn write_match_report(
     Ok(summary)
 }
 
+/// Writes the summary of the match folder `dir` again from its manifest and games (the
+/// same files a resumed match writes at its end), and returns it.
+pub fn rewrite_match_report(dir: &Path) -> Result<MatchSummary> {
+    let manifest = read_manifest(dir)?
+        .ok_or_else(|| anyhow!("{}: a match folder has a manifest.json", dir.display()))?;
+    let games = read_games(dir)?;
+    if games.is_empty() {
+        bail!("{}: the match has no games yet", dir.display());
+    }
+    write_match_report(dir, &manifest.spec, &games)
+}
+
 /// The agents' mean CPU and wall time per move over every recorded game, as Markdown (CPU
 /// time `-` where a game was recorded before it was measured).
 pub fn timing(spec: &MatchSpec, games: &[GameRecord]) -> String {

@@ -4,6 +4,13 @@
 //! and normalized Elo models (`LLRcalc.LLR_logistic`, `LLRcalc.LLR_normalized`), with
 //! fishtest's regularisation of empty cells. The SPRT has no overshoot correction.
 //!
+//! [`elo_statement`] says what the counts can support: no interval when fewer than
+//! [`MIN_UNEVEN_PAIRS`] pairs ended other than an even split (the normal approximation
+//! behind the interval has then almost nothing to stand on: two identical engines, or a
+//! handful of games); a one-sided bound, a floor or a ceiling, when one side won every game
+//! (the estimate is infinite, and fishtest's clamp to a score of 0.999 would print a finite
+//! number); an interval open on one side when it reaches a score of 0 or 100%.
+//!
 //! Everything is a pure function of counts; nothing here reads records or prints.
 
 use super::record::{EloModel, SprtSpec};
@@ -16,7 +23,7 @@ const NELO_PER_T: f64 = 800.0 / std::f64::consts::LN_10;
 pub type Pentanomial = [u64; 5];
 
 /// The Elo estimate of a match.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct EloEstimate {
     /// Logistic Elo of the mean score.
     pub elo: f64,
@@ -28,6 +35,76 @@ pub struct EloEstimate {
 
 fn normal() -> Normal {
     Normal::new(0.0, 1.0).expect("the standard normal exists")
+}
+
+/// Fewest pairs that did not split evenly (A's points other than 1 of 2) for an Elo
+/// interval; below it a summary gives the counts only.
+pub const MIN_UNEVEN_PAIRS: u64 = 10;
+
+/// A score within this of 0 or 1 is where fishtest's clamp begins: an interval end there
+/// is unbounded in Elo.
+const SCORE_CLAMP: f64 = 1e-3;
+
+/// What a match's pentanomial counts can say about the Elo of A over B.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum EloStatement {
+    /// A won every pair: the estimate is infinite; `floor` is the one-sided 95% lower bound.
+    Floor {
+        /// The bound, in Elo.
+        floor: f64,
+    },
+    /// A lost every pair: `ceiling` is the one-sided 95% upper bound.
+    Ceiling {
+        /// The bound, in Elo.
+        ceiling: f64,
+    },
+    /// Fewer than [`MIN_UNEVEN_PAIRS`] pairs did not split evenly: no estimate.
+    TooFew {
+        /// The pairs that did not split evenly.
+        uneven: u64,
+    },
+    /// The estimate, with the ends of its 95% interval (none where the score's interval
+    /// reaches 0 or 100%, so that end is unbounded in Elo).
+    Estimate {
+        /// fishtest's estimate, half-width and LOS.
+        #[serde(flatten)]
+        fishtest: EloEstimate,
+        /// The lower end, in Elo.
+        low: Option<f64>,
+        /// The upper end, in Elo.
+        high: Option<f64>,
+    },
+}
+
+/// What `penta` can say about Elo (see the module's header); `None` without pairs.
+///
+/// When A won every one of n pairs, a pair is won with probability at most the expected
+/// score s (a pair's points are at most 2), so all n were won with probability at most
+/// s^n: s ≥ 0.05^(1/n) at 95%, and the floor is that score's Elo. A ceiling likewise.
+pub fn elo_statement(penta: &Pentanomial) -> Option<EloStatement> {
+    let pairs: u64 = penta.iter().sum();
+    let fishtest = elo_estimate(penta)?;
+    let bound = 0.05f64.powf(1.0 / pairs as f64);
+    let elo = |score: f64| -400.0 * (1.0 / score - 1.0).log10();
+    if penta[4] == pairs {
+        return Some(EloStatement::Floor { floor: elo(bound) });
+    }
+    if penta[0] == pairs {
+        return Some(EloStatement::Ceiling {
+            ceiling: elo(1.0 - bound),
+        });
+    }
+    let uneven = pairs - penta[2];
+    if uneven < MIN_UNEVEN_PAIRS {
+        return Some(EloStatement::TooFew { uneven });
+    }
+    let (low, high) = score_interval(penta);
+    Some(EloStatement::Estimate {
+        fishtest,
+        low: (low > SCORE_CLAMP).then(|| elo(low)),
+        high: (high < 1.0 - SCORE_CLAMP).then(|| elo(high)),
+    })
 }
 
 /// Logistic Elo of an expected score, clamped to `[0.001, 0.999]` as fishtest does.
@@ -75,29 +152,37 @@ pub fn elo_estimate(penta: &Pentanomial) -> Option<EloEstimate> {
     if penta.iter().sum::<u64>() == 0 {
         return None;
     }
-    let counts = regularize(penta);
-    let pairs: f64 = counts.iter().sum();
-    let games = 2.0 * pairs;
-    let mu = counts
-        .iter()
-        .enumerate()
-        .map(|(i, c)| c * i as f64 / 2.0)
-        .sum::<f64>()
-        / games;
-    let var = counts
-        .iter()
-        .enumerate()
-        .map(|(i, c)| c * (i as f64 / 2.0 - 2.0 * mu).powi(2))
-        .sum::<f64>()
-        / games;
+    let (games, mu, var) = score_moments(penta);
     let stdev = var.sqrt();
-    let z = normal().inverse_cdf(0.975);
-    let (low, high) = (mu - z * stdev / games.sqrt(), mu + z * stdev / games.sqrt());
+    let (low, high) = score_interval(penta);
     Some(EloEstimate {
         elo: elo_of_score(mu),
         elo95: (elo_of_score(high) - elo_of_score(low)) / 2.0,
         los: normal().cdf((mu - 0.5) / (stdev / games.sqrt())),
     })
+}
+
+/// The mean score per game of pentanomial counts (regularised) with its variance per game.
+fn score_moments(penta: &Pentanomial) -> (f64, f64, f64) {
+    let counts = regularize(penta);
+    let games = 2.0 * counts.iter().sum::<f64>();
+    let weighted = |f: &dyn Fn(f64) -> f64| {
+        let terms = counts
+            .iter()
+            .enumerate()
+            .map(|(i, c)| c * f(i as f64 / 2.0));
+        terms.sum::<f64>() / games
+    };
+    let mu = weighted(&|points| points);
+    let var = weighted(&|points| (points - 2.0 * mu).powi(2));
+    (games, mu, var)
+}
+
+/// The 95% normal interval of the score per game (`get_elo`'s, before it becomes Elo).
+fn score_interval(penta: &Pentanomial) -> (f64, f64) {
+    let (games, mu, var) = score_moments(penta);
+    let half = normal().inverse_cdf(0.975) * var.sqrt() / games.sqrt();
+    (mu - half, mu + half)
 }
 
 /// The root of `sum p a / (1 + x a) = 0` between the poles (fishtest's `secular`, by

@@ -6,7 +6,7 @@
 //! reads files.
 
 use super::record::{End, GameRecord, MatchSpec, Reason, Seat, SprtSpec};
-use super::stats::{elo_estimate, EloEstimate, Pentanomial, Verdict};
+use super::stats::{elo_statement, EloStatement, Pentanomial, Verdict, MIN_UNEVEN_PAIRS};
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -131,8 +131,8 @@ pub struct MatchSummary {
     pub a: [Tally; 3],
     /// Pentanomial counts over pairs without errors (A's points times 2).
     pub pentanomial: Pentanomial,
-    /// Elo of A over B with its 95% half-width and LOS.
-    pub elo: Option<EloEstimate>,
+    /// What the pairs say about the Elo of A over B (none without pairs).
+    pub elo: Option<EloStatement>,
     /// Draws by the ply cap.
     pub ply_cap_draws: u64,
     /// Games in error: `(pair, game, agent, message)`.
@@ -141,12 +141,6 @@ pub struct MatchSummary {
     pub effort: [Effort; 2],
     /// The SPRT, when there is one.
     pub sprt: Option<SprtResult>,
-}
-
-impl Serialize for EloEstimate {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        (self.elo, self.elo95, self.los).serialize(s)
-    }
 }
 
 /// Both games of pair `pair` in `games` (sorted by pair and game), when both are there.
@@ -191,7 +185,7 @@ pub fn summarise(spec: &MatchSpec, games: &[GameRecord]) -> MatchSummary {
             }
         }
     }
-    summary.elo = elo_estimate(&summary.pentanomial);
+    summary.elo = elo_statement(&summary.pentanomial);
     for seat in 0..2 {
         let effort = &mut summary.effort[seat];
         let moves = effort.moves.max(1) as f64;
@@ -298,14 +292,8 @@ pub fn markdown(summary: &MatchSummary) -> String {
         "\nPentanomial over pairs (A's points 0, 0.5, 1, 1.5, 2): [{}, {}, {}, {}, {}]",
         p[0], p[1], p[2], p[3], p[4]
     );
-    if let Some(e) = summary.elo {
-        let _ = writeln!(
-            out,
-            "\nElo of A over B: {:+.1} ± {:.1} (95%), LOS {:.1}%",
-            e.elo,
-            e.elo95,
-            100.0 * e.los
-        );
+    if let Some(elo) = summary.elo {
+        let _ = writeln!(out, "\nElo of A over B: {}", elo_words(elo));
     }
     if let Some(s) = &summary.sprt {
         out += &sprt_markdown(s);
@@ -325,6 +313,50 @@ pub fn markdown(summary: &MatchSummary) -> String {
         }
     }
     out
+}
+
+/// The Elo line's text: the estimate with its interval and the pentanomial LOS, or the
+/// bound or the counts that are all the data support.
+pub(super) fn elo_words(elo: EloStatement) -> String {
+    match elo {
+        EloStatement::Floor { floor } => format!(
+            "at least {floor:+.1} (a floor: the one-sided 95% bound; A won every pair, so the \
+             estimate is infinite)"
+        ),
+        EloStatement::Ceiling { ceiling } => format!(
+            "at most {ceiling:+.1} (a ceiling: the one-sided 95% bound; A lost every pair, so \
+             the estimate is minus infinity)"
+        ),
+        EloStatement::TooFew { uneven } => format!(
+            "no estimate: {uneven} pairs did not split evenly, fewer than the \
+             {MIN_UNEVEN_PAIRS} an interval needs (see the counts above)"
+        ),
+        EloStatement::Estimate {
+            fishtest: e,
+            low,
+            high,
+        } => {
+            let interval = match (low, high) {
+                (Some(_), Some(_)) => format!("{:+.1} ± {:.1} (95%)", e.elo, e.elo95),
+                (low, high) => {
+                    let end =
+                        |x: Option<f64>, open: &str| x.map_or(open.into(), |x| format!("{x:+.1}"));
+                    format!(
+                        "{:+.1}, 95% interval [{}, {}] (the score's interval reaches {}, so \
+                         that end is unbounded)",
+                        e.elo,
+                        end(low, "-inf"),
+                        end(high, "+inf"),
+                        if high.is_none() { "100%" } else { "0%" }
+                    )
+                }
+            };
+            format!(
+                "{interval}, LOS {:.1}% (pentanomial: the normal approximation over pair scores)",
+                100.0 * e.los
+            )
+        }
+    }
 }
 
 fn sprt_markdown(s: &SprtResult) -> String {

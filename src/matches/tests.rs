@@ -7,8 +7,8 @@ use super::play::{play, Seats};
 use super::qlearn::QTable;
 use super::record::{read_games, EloModel, End, GameRecord, MatchSpec, Openings, Reason, SprtSpec};
 use super::run::{prepare_folder, run_match, MatchRun};
-use super::stats::{elo_estimate, llr};
-use super::summary::{markdown, summarise};
+use super::stats::{elo_estimate, elo_statement, llr, EloStatement, MIN_UNEVEN_PAIRS};
+use super::summary::{elo_words, markdown, summarise};
 use super::tournament::Matrix;
 use crate::engine::Choice;
 use crate::game::kalah::Kalah;
@@ -224,6 +224,77 @@ fn llr_and_elo_match_fishtest_on_a_worked_example() {
     let (lower, upper) = sprt.bounds();
     assert!(
         (lower + 2.9444389791664403).abs() < 1e-12 && (upper - 2.9444389791664403).abs() < 1e-12
+    );
+}
+
+/// Elo of a score, unclamped.
+fn elo_of(score: f64) -> f64 {
+    -400.0 * (1.0 / score - 1.0).log10()
+}
+
+#[test]
+fn a_perfect_score_gives_a_floor_and_a_zero_score_a_ceiling() {
+    // 100 pairs all won: a pair is won with probability at most s, so s >= 0.05^(1/100).
+    let floor = elo_of(0.05f64.powf(0.01));
+    assert_eq!(
+        elo_statement(&[0, 0, 0, 0, 100]),
+        Some(EloStatement::Floor { floor })
+    );
+    let words = elo_words(elo_statement(&[0, 0, 0, 0, 100]).unwrap());
+    assert!(words.contains(&format!("at least {floor:+.1}")) && words.contains("floor"));
+    assert!(!words.contains('±'), "{words}");
+    let lost = elo_statement(&[3, 0, 0, 0, 0]).unwrap();
+    let EloStatement::Ceiling { ceiling } = lost else {
+        panic!("{lost:?}");
+    };
+    assert!((ceiling + elo_of(0.05f64.powf(1.0 / 3.0))).abs() < 1e-9);
+    assert!(elo_words(lost).contains("ceiling"));
+}
+
+#[test]
+fn too_few_uneven_pairs_give_counts_only() {
+    // Identical engines: 198 of 200 pairs split evenly.
+    let even = [0, 1, 198, 1, 0];
+    assert_eq!(
+        elo_statement(&even),
+        Some(EloStatement::TooFew { uneven: 2 })
+    );
+    let words = elo_words(elo_statement(&even).unwrap());
+    assert!(
+        words.contains("no estimate") && !words.contains('±'),
+        "{words}"
+    );
+    // Two pairs, one each way; and the least that gets an interval.
+    assert_eq!(
+        elo_statement(&[0, 1, 0, 1, 0]),
+        Some(EloStatement::TooFew { uneven: 2 })
+    );
+    let enough = [0, 0, 3, MIN_UNEVEN_PAIRS - 5, 5];
+    assert!(matches!(
+        elo_statement(&enough),
+        Some(EloStatement::Estimate { .. })
+    ));
+    assert_eq!(elo_statement(&[0; 5]), None);
+}
+
+#[test]
+fn an_interval_reaching_a_perfect_score_is_open_above_and_los_is_pentanomial() {
+    let Some(EloStatement::Estimate {
+        fishtest,
+        low,
+        high,
+    }) = elo_statement(&[0, 0, 0, 1, 19])
+    else {
+        panic!("an estimate");
+    };
+    assert_eq!(high, None);
+    assert!(low.is_some_and(|l| l < fishtest.elo));
+    let words = elo_words(elo_statement(&[0, 0, 0, 1, 19]).unwrap());
+    assert!(words.contains("+inf]") && !words.contains('±'), "{words}");
+    let both = elo_words(elo_statement(&[3, 10, 20, 12, 5]).unwrap());
+    assert!(
+        both.contains("+20.9 ± 50.2 (95%), LOS 79.4% (pentanomial"),
+        "{both}"
     );
 }
 

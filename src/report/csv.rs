@@ -12,23 +12,32 @@
 use super::drift::drift;
 use super::stats::{paired_ratio, ratio, Grid, Row, Stat};
 
-/// `n`, `n_capped`, mean and 95% half-width of a cell.
-fn stat_fields(stat: Stat) -> [String; 4] {
+/// `n`, `games` (the self-play games of the positions), `n_capped`, mean and 95% half-width
+/// (clustered by game) of a cell.
+fn stat_fields(stat: Stat) -> [String; 5] {
     let number = |x: f64| format!("{x:.3}");
     match stat {
         Stat::Mean(e) => [
             e.n.to_string(),
+            e.games.to_string(),
             "0".into(),
             number(e.mean),
             e.half_width.map_or(String::new(), number),
         ],
         Stat::Capped { capped, n } => [
             n.to_string(),
+            String::new(),
             capped.to_string(),
             String::new(),
             String::new(),
         ],
-        Stat::Missing => ["0".into(), "0".into(), String::new(), String::new()],
+        Stat::Missing => [
+            "0".into(),
+            "0".into(),
+            "0".into(),
+            String::new(),
+            String::new(),
+        ],
     }
 }
 
@@ -75,7 +84,7 @@ fn limit_fields(grid: &Grid, row: &Row, depth: u32, reference: Option<&Row>) -> 
 /// `summary.csv`: a line per configuration at `depth`, in the CAMMP table's order.
 pub fn summary(grid: &Grid, depth: u32, reference: Option<&Row>) -> String {
     let base = grid.baseline_row();
-    let mut out = "rank,config,label,role,technique,depth,n,n_capped,mean_nodes,ci95_half_width,ratio_to_baseline,paired_ratio,paired_ci95_low,paired_ci95_high,paired_n,minimal_ratio,score_drift,mean_abs_score_diff,move_drift\n".to_string();
+    let mut out = "rank,config,label,role,technique,depth,n,games,n_capped,mean_nodes,ci95_half_width,ratio_to_baseline,paired_ratio,paired_ci95_low,paired_ci95_high,paired_n,paired_games,minimal_ratio,score_drift,mean_abs_score_diff,move_drift\n".to_string();
     let number = |x: Option<f64>| x.map_or(String::new(), |r| format!("{r:.6}"));
     for (rank, row) in grid.ranked(depth).into_iter().enumerate() {
         let ratio = base.and_then(|b| ratio(row, b, depth));
@@ -88,7 +97,10 @@ pub fn summary(grid: &Grid, depth: u32, reference: Option<&Row>) -> String {
             stat_fields(row.nodes(depth)).to_vec(),
             vec![number(ratio), number(paired.map(|p| p.ratio))],
             vec![number(interval.map(|i| i.0)), number(interval.map(|i| i.1))],
-            vec![paired.map_or(String::new(), |p| p.n.to_string())],
+            vec![
+                paired.map_or(String::new(), |p| p.n.to_string()),
+                paired.map_or(String::new(), |p| p.games.to_string()),
+            ],
             limit_fields(grid, row, depth, reference).to_vec(),
         ];
         out += &line(&fields.concat());
@@ -100,10 +112,10 @@ pub fn summary(grid: &Grid, depth: u32, reference: Option<&Row>) -> String {
 /// table's order at `depth`, depths ascending), with nodes, time, branching factor, the
 /// ratio to the minimal tree and the value drift.
 pub fn per_depth(grid: &Grid, depth: u32, reference: Option<&Row>) -> String {
-    let mut out = "config,label,role,technique,depth,n,n_capped,mean_nodes,ci95_half_width,mean_ms,ms_ci95_half_width,ebf,minimal_ratio,score_drift,mean_abs_score_diff,move_drift\n".to_string();
+    let mut out = "config,label,role,technique,depth,n,games,n_capped,mean_nodes,ci95_half_width,mean_ms,ms_ci95_half_width,ebf,minimal_ratio,score_drift,mean_abs_score_diff,move_drift\n".to_string();
     for row in grid.ranked(depth) {
         for &d in &grid.depths {
-            let [_, _, ms, ms_half] = stat_fields(row.ms(d));
+            let [_, _, _, ms, ms_half] = stat_fields(row.ms(d));
             let ebf = row.ebf(&grid.depths, d, grid.id_step).mean();
             let fields = [
                 config_fields(row).to_vec(),

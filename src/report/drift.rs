@@ -49,7 +49,7 @@ impl Drift {
 pub fn drift(row: &Row, reference: &Row, depth: u32) -> Option<Drift> {
     let (cell, base) = (row.cells.get(&depth)?, reference.cells.get(&depth)?);
     let mut d = Drift::default();
-    for (s, b) in common(cell, base) {
+    for (_, s, b) in common(cell, base) {
         let diff = u64::from(s.score.abs_diff(b.score));
         d.n += 1;
         d.score_differs += usize::from(diff != 0);

@@ -80,7 +80,7 @@ fn nodes_over_the_minimal_tree_sum_over_the_positions_with_a_tree() {
     let per_depth = read(&run, "per-depth.csv");
     assert!(
         per_depth.contains(
-            "alphabeta,alpha-beta,baseline,,2,3,0,2000.000,2484.138,2.000,2.484,10.0000,2.000000,"
+            "alphabeta,alpha-beta,baseline,,2,3,3,0,2000.000,2484.138,2.000,2.484,10.0000,2.000000,"
         ),
         "{per_depth}"
     );
@@ -101,7 +101,7 @@ fn a_run_without_minimal_trees_has_no_minimal_section_chart_or_column() {
     let summary = read(&run, "summary.md");
     assert!(!summary.contains("Against the minimal tree"), "{summary}");
     assert!(!run.0.join("charts/minimal-ratio-per-depth.svg").exists());
-    assert!(read(&run, "summary.csv").contains(",3,,0.000000,0.000,0.000000\n"));
+    assert!(read(&run, "summary.csv").contains(",3,3,,0.000000,0.000,0.000000\n"));
 }
 
 /// A run of `PLAN` at depths 1 and 2 whose killers search plays another move of the same
@@ -141,10 +141,10 @@ fn drift_counts_scores_and_moves_that_differ_from_the_exact_baseline() {
     assert!(summary.contains("a different move of equal value counts too"));
     let summary_csv = read(&run, "summary.csv");
     assert!(
-        summary_csv.contains(",3,,0.666667,3.000,0.000000\n"),
+        summary_csv.contains(",3,3,,0.666667,3.000,0.000000\n"),
         "{summary_csv}"
     );
-    assert!(summary_csv.contains(",3,,0.000000,0.000,0.333333\n"));
+    assert!(summary_csv.contains(",3,3,,0.000000,0.000,0.333333\n"));
 }
 
 #[test]

@@ -10,6 +10,8 @@
 //! the records: they are sorted on reading and only ordered maps are iterated.
 
 pub(crate) mod charts;
+#[cfg(test)]
+mod cluster_tests;
 pub mod compare;
 mod csv;
 mod drift;
@@ -140,6 +142,9 @@ struct Parts<'a> {
     charts: &'a [charts::Listed],
 }
 
+/// The chart that answers the run's question, shown right under the main table.
+const HEADLINE_CHART: &str = "node-savings";
+
 /// The whole of `summary.md`.
 fn summary(
     manifest: &Manifest,
@@ -148,15 +153,24 @@ fn summary(
     parts: &Parts,
 ) -> String {
     let table = parts.table;
+    let headline = parts
+        .charts
+        .iter()
+        .find(|c| c.name.as_deref() == Some(HEADLINE_CHART))
+        .map_or(String::new(), |c| {
+            format!("{}\n", chart_markdown(c, HEADLINE_CHART))
+        });
     let sections = [
         format!(
-            "# {}: {}\n\n{}",
+            "# {}: {}\n\n{} of set `{}`, tables at depth {depth}; how the run was made is under \
+             Provenance at the end.\n",
             manifest.label,
             manifest.game,
-            provenance(manifest, grid, depth)
+            tables::positions_from_games(grid.positions.len(), grid.games()),
+            manifest.fixture.set,
         ),
+        format!("## Nodes expanded at depth {depth}\n\n{table}\n{headline}"),
         shapley::section(grid, depth),
-        format!("## Nodes expanded at depth {depth}\n\n{table}"),
         format!(
             "## Nodes expanded per depth (mean)\n\n{}",
             tables::nodes_per_depth(grid, depth)
@@ -170,19 +184,40 @@ fn summary(
             clock.caption(),
             tables::ms_per_depth(grid, depth)
         ),
-        format!(
-            "## Effective branching factor\n\n{}.\n\n{}",
-            tables::EBF_NOTE,
-            tables::ebf_per_depth(grid, depth)
-        ),
+        ebf_section(grid, depth),
         minimal::section(grid, depth),
         drift::section(grid, manifest, depth),
         values::section(grid, manifest),
         studies::section(manifest, grid, depth),
         parts.analysis.to_string(),
         files_note(parts.charts),
+        format!("## Provenance\n\n{}", provenance(manifest, grid, depth)),
     ];
     sections.join("\n")
+}
+
+/// The branching-factor table, or why a run of one depth has none.
+fn ebf_section(grid: &Grid, depth: u32) -> String {
+    match grid.depths.len() {
+        0 | 1 => "## Effective branching factor\n\nNone: the run searched one depth, and the \
+                  factor compares two.\n"
+            .to_string(),
+        _ => format!(
+            "## Effective branching factor\n\n{}.\n\n{}",
+            tables::EBF_NOTE,
+            tables::ebf_per_depth(grid, depth)
+        ),
+    }
+}
+
+/// A chart's heading, image and links.
+fn chart_markdown(chart: &charts::Listed, name: &str) -> String {
+    format!(
+        "### {}\n\n![{}](charts/{name}.svg)\n\n`charts/{name}`: [SVG](charts/{name}.svg), \
+         [PNG](charts/{name}.png)\n",
+        capitalized(&chart.what),
+        chart.what
+    )
 }
 
 /// The "Charts" section (each chart shown, with what it shows and links to its files; the
@@ -191,12 +226,10 @@ fn files_note(charts: &[charts::Listed]) -> String {
     let shown: String = charts
         .iter()
         .map(|c| match &c.name {
-            Some(name) => format!(
-                "### {}\n\n![{}](charts/{name}.svg)\n\n`charts/{name}`: [SVG](charts/{name}.svg), \
-                 [PNG](charts/{name}.png)\n\n",
-                capitalized(&c.what),
-                c.what
-            ),
+            Some(name) if name == HEADLINE_CHART => {
+                format!("- {}: shown under the main table\n\n", capitalized(&c.what))
+            }
+            Some(name) => format!("{}\n", chart_markdown(c, name)),
             None => format!("- {}\n", capitalized(&c.what)),
         })
         .collect();

@@ -2,10 +2,17 @@
 //! sample per position), their means with 95% confidence intervals, and effective branching
 //! factors.
 //!
-//! Confidence intervals are Student's t intervals of the mean over positions (n - 1 degrees
-//! of freedom). A cell with any capped record has no mean: a capped search says only that
+//! Positions taken from the same self-play game are not independent (consecutive plies of one
+//! game have much the same tree), so confidence intervals are cluster-robust by game: the mean
+//! over positions with the cluster-robust (CR1) variance, the squared sum of each game's
+//! residuals, times G / (G - 1), over n², and Student's t with G - 1 degrees of freedom,
+//! G = games. With one position per game this is the ordinary t interval with n - 1 degrees
+//! of freedom; with equal numbers of positions per game it is the t interval over the games'
+//! means; with one game there is no interval. A position's game is read from its id
+//! ([`game_of`]). A cell with any capped record has no mean: a capped search says only that
 //! the tree was bigger than the cap. This module formats nothing and reads no file.
 
+pub use crate::runfolder::game_of;
 use crate::runfolder::Run;
 use crate::runfolder::{PlannedConfig, Role};
 use crate::search::{Config, Enhancement};
@@ -36,7 +43,8 @@ pub struct Cell {
     pub samples: BTreeMap<String, Sample>,
 }
 
-/// A mean over positions with the half-width of its 95% confidence interval (none for n = 1).
+/// A mean over positions with the half-width of its 95% confidence interval, clustered by
+/// game (none from a single game).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Estimate {
     /// The mean.
@@ -45,6 +53,8 @@ pub struct Estimate {
     pub half_width: Option<f64>,
     /// The number of positions.
     pub n: usize,
+    /// The number of games they come from.
+    pub games: usize,
 }
 
 /// What a table shows for a cell.
@@ -67,11 +77,12 @@ impl Stat {
         }
     }
 
-    /// The mean of `values`, or `Capped` when any of the samples they came from was capped.
-    fn of(values: &[f64], capped: usize, n: usize) -> Stat {
+    /// The mean of `values` (position id, value), or `Capped` when any of the samples they
+    /// came from was capped.
+    fn of(values: &[(&str, f64)], capped: usize, n: usize) -> Stat {
         match (n, capped) {
             (0, _) => Stat::Missing,
-            (_, 0) => Stat::Mean(estimate(values)),
+            (_, 0) => Stat::Mean(by_game(values)),
             _ => Stat::Capped { capped, n },
         }
     }
@@ -89,7 +100,9 @@ impl Cell {
     }
 
     fn stat(&self, value: impl Fn(&Sample) -> f64) -> Stat {
-        let values: Vec<f64> = self.samples.values().map(value).collect();
+        let values: Vec<(&str, f64)> = (self.samples.iter())
+            .map(|(id, s)| (id.as_str(), value(s)))
+            .collect();
         let capped = self.samples.values().filter(|s| s.capped).count();
         Stat::of(&values, capped, self.samples.len())
     }
@@ -115,24 +128,50 @@ pub fn ebf(prev: (u32, &Cell), cell: (u32, &Cell)) -> Stat {
         if sample.capped || before.capped {
             capped += 1;
         } else if before.nodes > 0 {
-            values.push((sample.nodes as f64 / before.nodes as f64).powf(1.0 / plies));
+            let ratio = sample.nodes as f64 / before.nodes as f64;
+            values.push((position.as_str(), ratio.powf(1.0 / plies)));
         }
     }
     Stat::of(&values, capped, n)
 }
 
-/// The mean of `values` (not empty) with a t-based 95% confidence interval.
+/// The mean of `values` (not empty), each a position of its own game, with the ordinary
+/// Student's t 95% confidence interval (n - 1 degrees of freedom): the naive interval the
+/// tests hold the clustered one against.
+#[cfg(test)]
 pub fn estimate(values: &[f64]) -> Estimate {
-    let n = values.len();
-    let mean = values.iter().sum::<f64>() / n as f64;
-    let half_width = (n > 1).then(|| {
-        let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
-        t_95(n - 1) * (var / n as f64).sqrt()
+    let points: Vec<(usize, f64)> = values.iter().copied().enumerate().collect();
+    clustered(&points)
+}
+
+/// The mean of `values` (position id, value; not empty) with its 95% interval clustered by
+/// the positions' games ([`game_of`]).
+pub fn by_game(values: &[(&str, f64)]) -> Estimate {
+    let points: Vec<(&str, f64)> = values.iter().map(|&(id, v)| (game_of(id), v)).collect();
+    clustered(&points)
+}
+
+/// The mean of `points` (cluster, value; not empty) with the cluster-robust 95% interval
+/// described in the module's header.
+pub fn clustered<K: Ord + Copy>(points: &[(K, f64)]) -> Estimate {
+    let n = points.len();
+    let mean = points.iter().map(|p| p.1).sum::<f64>() / n as f64;
+    let mut residuals: BTreeMap<K, f64> = BTreeMap::new();
+    for &(cluster, value) in points {
+        *residuals.entry(cluster).or_default() += value - mean;
+    }
+    let games = residuals.len();
+    let half_width = (games > 1).then(|| {
+        let g = games as f64;
+        let squares = residuals.values().map(|r| r * r).sum::<f64>();
+        let var = g / (g - 1.0) * squares / (n as f64).powi(2);
+        t_95(games - 1) * var.sqrt()
     });
     Estimate {
         mean,
         half_width,
         n,
+        games,
     }
 }
 
@@ -145,15 +184,17 @@ pub fn t_95(df: usize) -> f64 {
 
 /// The paired estimate of how many nodes `row` expands relative to `to`: the geometric mean
 /// of the per-position ratios over the positions both searched without hitting the cap,
-/// with its 95% interval (Student's t on the logarithms).
+/// with its 95% interval (Student's t on the logarithms, clustered by game).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PairedRatio {
     /// The geometric mean of the per-position ratios.
     pub ratio: f64,
-    /// The 95% interval's ends (none for a single position).
+    /// The 95% interval's ends (none for positions of a single game).
     pub interval: Option<(f64, f64)>,
     /// The positions compared.
     pub n: usize,
+    /// The games they come from.
+    pub games: usize,
 }
 
 impl PairedRatio {
@@ -170,44 +211,47 @@ impl PairedRatio {
 
 /// The paired ratio of `row` to `to` at `depth`, when they share an uncapped position.
 pub fn paired_ratio(row: &Row, to: &Row, depth: u32) -> Option<PairedRatio> {
-    let logs: Vec<f64> = position_ratios(row, to, depth)
+    let logs: Vec<(&str, f64)> = position_ratios(row, to, depth)
         .into_iter()
-        .map(f64::ln)
+        .map(|(id, r)| (id, r.ln()))
         .collect();
     if logs.is_empty() {
         return None;
     }
-    let e = estimate(&logs);
+    let e = by_game(&logs);
     Some(PairedRatio {
         ratio: e.mean.exp(),
         interval: e
             .half_width
             .map(|h| ((e.mean - h).exp(), (e.mean + h).exp())),
         n: e.n,
+        games: e.games,
     })
 }
 
 /// The node ratio of `row` to `to` at `depth` on each position both searched without
-/// hitting the cap and with a non-empty tree, in the order of the positions' ids.
-pub fn position_ratios(row: &Row, to: &Row, depth: u32) -> Vec<f64> {
+/// hitting the cap and with a non-empty tree, with the position's id, in the order of the
+/// ids.
+pub fn position_ratios<'a>(row: &'a Row, to: &'a Row, depth: u32) -> Vec<(&'a str, f64)> {
     let (Some(cell), Some(base)) = (row.cells.get(&depth), to.cells.get(&depth)) else {
         return Vec::new();
     };
     common(cell, base)
-        .filter(|(s, b)| s.nodes > 0 && b.nodes > 0)
-        .map(|(s, b)| s.nodes as f64 / b.nodes as f64)
+        .filter(|(_, s, b)| s.nodes > 0 && b.nodes > 0)
+        .map(|(id, s, b)| (id, s.nodes as f64 / b.nodes as f64))
         .collect()
 }
 
-/// The samples of the positions both cells searched without hitting the cap.
+/// The samples of the positions both cells searched without hitting the cap, with the
+/// positions' ids.
 pub fn common<'a>(
     cell: &'a Cell,
     base: &'a Cell,
-) -> impl Iterator<Item = (&'a Sample, &'a Sample)> {
+) -> impl Iterator<Item = (&'a str, &'a Sample, &'a Sample)> {
     let pairs = cell.samples.iter();
     pairs
-        .filter_map(|(position, s)| Some((s, base.samples.get(position)?)))
-        .filter(|(s, b)| !s.capped && !b.capped)
+        .filter_map(|(position, s)| Some((position.as_str(), s, base.samples.get(position)?)))
+        .filter(|(_, s, b)| !s.capped && !b.capped)
 }
 
 /// One planned configuration and its cells by depth.
@@ -320,6 +364,11 @@ impl Grid {
         }
     }
 
+    /// How many self-play games the recorded positions come from.
+    pub fn games(&self) -> usize {
+        games(self.positions.iter().map(String::as_str))
+    }
+
     /// The depths with at least one minimal tree, ascending.
     pub fn minimal_depths(&self) -> Vec<u32> {
         self.minimal.keys().copied().collect()
@@ -327,8 +376,11 @@ impl Grid {
 
     /// The mean size of the minimal trees at `depth`, over the positions that have one.
     pub fn minimal_mean(&self, depth: u32) -> Stat {
-        let values: Vec<f64> = self.minimal.get(&depth).map_or(Vec::new(), |trees| {
-            trees.values().map(|&n| n as f64).collect()
+        let values: Vec<(&str, f64)> = self.minimal.get(&depth).map_or(Vec::new(), |trees| {
+            trees
+                .iter()
+                .map(|(id, &n)| (id.as_str(), n as f64))
+                .collect()
         });
         Stat::of(&values, 0, values.len())
     }
@@ -341,20 +393,21 @@ impl Grid {
         let (Some(trees), Some(cell)) = (self.minimal.get(&depth), row.cells.get(&depth)) else {
             return Stat::Missing;
         };
-        let pairs: Vec<(&Sample, u64)> = trees
+        let pairs: Vec<(&str, &Sample, u64)> = trees
             .iter()
-            .filter_map(|(position, &tree)| Some((cell.samples.get(position)?, tree)))
+            .filter_map(|(id, &tree)| Some((id.as_str(), cell.samples.get(id)?, tree)))
             .collect();
-        let capped = pairs.iter().filter(|(s, _)| s.capped).count();
+        let capped = pairs.iter().filter(|(_, s, _)| s.capped).count();
         let (nodes, trees) = pairs
             .iter()
-            .fold((0, 0), |(a, b), (s, tree)| (a + s.nodes, b + tree));
+            .fold((0, 0), |(a, b), (_, s, tree)| (a + s.nodes, b + tree));
         match (pairs.len(), capped) {
             (0, _) => Stat::Missing,
             (n, 0) if trees > 0 => Stat::Mean(Estimate {
                 mean: nodes as f64 / trees as f64,
                 half_width: None,
                 n,
+                games: games(pairs.iter().map(|(id, ..)| *id)),
             }),
             (_, 0) => Stat::Missing,
             (n, capped) => Stat::Capped { capped, n },
@@ -417,6 +470,11 @@ impl Grid {
     }
 }
 
+/// How many games `ids` (position ids) come from.
+pub fn games<'a>(ids: impl Iterator<Item = &'a str>) -> usize {
+    ids.map(game_of).collect::<BTreeSet<&str>>().len()
+}
+
 /// The ratio of `row`'s mean nodes to `to`'s at `depth` (CAMMP's format), when both have a
 /// mean, over the positions both searched (so an incomplete row is compared on its own
 /// positions, never on another set).
@@ -424,7 +482,7 @@ pub fn ratio(row: &Row, to: &Row, depth: u32) -> Option<f64> {
     row.nodes(depth).mean()?;
     to.nodes(depth).mean()?;
     let (cell, base) = (row.cells.get(&depth)?, to.cells.get(&depth)?);
-    let (sum, base_sum) = common(cell, base).fold((0.0, 0.0), |(a, b), (s, t)| {
+    let (sum, base_sum) = common(cell, base).fold((0.0, 0.0), |(a, b), (_, s, t)| {
         (a + s.nodes as f64, b + t.nodes as f64)
     });
     (base_sum > 0.0).then(|| sum / base_sum)

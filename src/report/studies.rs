@@ -27,8 +27,8 @@ pub struct PublishedRow {
 
 /// Where the CAMMP numbers come from.
 pub const CAMMP_SOURCE: &str = "CAMMP (Maastricht, 2011): average nodes expanded in a \
-    depth-4 search, averaged over the first 10 moves of many games (as listed in \
-    shared/STUDIES.md)";
+    depth-4 search, averaged over the first 10 moves of many games (its node table, \
+    copied into this program)";
 
 /// The depth of the CAMMP node table.
 pub const CAMMP_DEPTH: u32 = 4;

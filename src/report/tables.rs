@@ -7,15 +7,17 @@
 use super::stats::{paired_ratio, ratio, Estimate, Grid, PairedRatio, Row, Stat};
 
 /// What the CAMMP-format table's columns mean, printed above it.
-pub const CI_NOTE: &str = "95% CI: Student's t interval of the mean over positions \
-    (n - 1 degrees of freedom), written as ± its half-width, the mean rounded to the digits \
-    the interval supports";
+pub const CI_NOTE: &str = "95% CI: Student's t interval of the mean over positions, \
+    clustered by the self-play game each position comes from (positions of one game are not \
+    independent: cluster-robust variance, games - 1 degrees of freedom; none when every \
+    position comes from one game), written as ± its half-width, the mean rounded to the \
+    digits the interval supports";
 
 /// What the paired columns show, printed below the CAMMP-format table.
 pub const PAIRED_NOTE: &str = "Ratio: of the mean nodes over the positions both \
     configurations completed (CAMMP's format). Paired ratio: the geometric mean of the \
     per-position ratios over the same positions, with its 95% interval (Student's t on the \
-    logarithms); `+` marks an interval wholly below 1 (fewer nodes at 95%), `-` one wholly \
+    logarithms, clustered by game like the CI); `+` marks an interval wholly below 1 (fewer nodes at 95%), `-` one wholly \
     above 1";
 
 /// What the branching-factor table shows, printed above it.
@@ -108,26 +110,30 @@ pub fn cammp_table(grid: &Grid, depth: u32) -> String {
         "nodes expanded",
         "95% CI",
         "n",
+        "games",
         &ratio_header,
         "paired ratio [95% CI]",
         "",
     ];
-    let right = [false, true, true, true, true, true, false];
+    let right = [false, true, true, true, true, true, true, false];
     format!(
-        "Mean nodes expanded (n_nodes + n_qnodes) at depth {depth}. {CI_NOTE}; n = positions.\n\n{}\n{PAIRED_NOTE}.\n",
+        "Mean nodes expanded (n_nodes + n_qnodes) at depth {depth} over {}. {CI_NOTE}; n = \
+         positions, games = the self-play games they come from.\n\n{}\n{PAIRED_NOTE}.\n",
+        positions_from_games(grid.positions.len(), grid.games()),
         markdown_table(&header, &right, &rows)
     )
 }
 
 fn cammp_row(row: &Row, base: Option<&Row>, depth: u32, positions: usize) -> Vec<String> {
     let stat = row.nodes(depth);
-    let (mean, ci, n) = match stat {
+    let (mean, ci, n, games) = match stat {
         Stat::Mean(e) => {
             let (mean, half) = rounded(e);
-            (mean, half.map_or("—".into(), |h| format!("± {h}")), e.n)
+            let half = half.map_or("—".into(), |h| format!("± {h}"));
+            (mean, half, e.n, e.games.to_string())
         }
-        Stat::Capped { n, .. } => (nodes_text(stat), String::new(), n),
-        Stat::Missing => (nodes_text(stat), String::new(), 0),
+        Stat::Capped { n, .. } => (nodes_text(stat), String::new(), n, String::new()),
+        Stat::Missing => (nodes_text(stat), String::new(), 0, String::new()),
     };
     let ratio = base
         .and_then(|b| ratio(row, b, depth))
@@ -140,10 +146,24 @@ fn cammp_row(row: &Row, base: Option<&Row>, depth: u32, positions: usize) -> Vec
         mean,
         ci,
         k_of_n(n, positions),
+        games,
         ratio,
         paired.map_or("—".into(), paired_text),
         paired.map_or("", |p| p.significance()).to_string(),
     ]
+}
+
+/// `40 positions from 5 games`.
+pub fn positions_from_games(positions: usize, games: usize) -> String {
+    let plural = |k: usize, word: &str| match k {
+        1 => format!("1 {word}"),
+        k => format!("{k} {word}s"),
+    };
+    format!(
+        "{} from {}",
+        plural(positions, "position"),
+        plural(games, "game")
+    )
 }
 
 /// `k of n` when a row has fewer positions than the run, else `n`.

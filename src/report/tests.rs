@@ -210,11 +210,11 @@ fn cammp_table_has_rows_means_intervals_and_ratios() {
     assert_eq!(
         rows,
         [
-            "| alpha-beta with quiescence search | 400 | ± 250 | 3 | 2.00 | 2.15 [1.02, 4.55] | - |",
-            "| alpha-beta | 200 | ± 250 | 3 | 1.00 | — |  |",
-            "| alpha-beta with killer moves | 100 | ± 120 | 3 | 0.500 | 0.500 [0.500, 0.500] | + |",
-            "| all without killer moves | 30 | ± 0 | 3 | 0.150 | 0.165 [0.042, 0.656] | + |",
-            "| all (cammp) | 20 | ± 0 | 3 | 0.100 | 0.110 [0.028, 0.438] | + |",
+            "| alpha-beta with quiescence search | 400 | ± 250 | 3 | 3 | 2.00 | 2.15 [1.02, 4.55] | - |",
+            "| alpha-beta | 200 | ± 250 | 3 | 3 | 1.00 | — |  |",
+            "| alpha-beta with killer moves | 100 | ± 120 | 3 | 3 | 0.500 | 0.500 [0.500, 0.500] | + |",
+            "| all without killer moves | 30 | ± 0 | 3 | 3 | 0.150 | 0.165 [0.042, 0.656] | + |",
+            "| all (cammp) | 20 | ± 0 | 3 | 3 | 0.100 | 0.110 [0.028, 0.438] | + |",
             "",
             &format!("{}.", super::tables::PAIRED_NOTE),
         ]
@@ -248,7 +248,7 @@ fn capped_cells_show_capped_never_a_number() {
     );
     let table = write_report_at(&run.0, &run.0, Some(2), false).unwrap();
     assert!(
-        table.contains("| alpha-beta with killer moves | capped (1/3) |  | 3 | — |"),
+        table.contains("| alpha-beta with killer moves | capped (1/3) |  | 3 |  | — |"),
         "{table}"
     );
     let summary = read(&run, "summary.md");
@@ -257,7 +257,7 @@ fn capped_cells_show_capped_never_a_number() {
         "{summary}"
     );
     assert!(read(&run, "summary.csv")
-        .contains("alphabeta+killers,alpha-beta with killer moves,add-one,killers,2,3,1,,,,0.500000,0.500000,0.500000,2,,0.000000,0.000,0.000000\n"));
+        .contains("alphabeta+killers,alpha-beta with killer moves,add-one,killers,2,3,,1,,,,0.500000,0.500000,0.500000,2,2,,0.000000,0.000,0.000000\n"));
     // The nodes chart draws the capped cell at the cap and says so.
     let chart = read(&run, "charts/nodes-per-depth.svg");
     assert!(
@@ -340,14 +340,14 @@ fn csv_files_have_a_line_per_cell() {
     assert_eq!(lines.len(), 1 + PLAN.len());
     assert_eq!(
         lines[2],
-        "2,alphabeta,alpha-beta,baseline,,1,3,0,200.000,248.414,1.000000,1.000000,1.000000,1.000000,3,,0.000000,0.000,0.000000"
+        "2,alphabeta,alpha-beta,baseline,,1,3,3,0,200.000,248.414,1.000000,1.000000,1.000000,1.000000,3,3,,0.000000,0.000,0.000000"
     );
     let per_depth = read(&run, "per-depth.csv");
     let lines: Vec<&str> = per_depth.lines().collect();
     assert_eq!(lines.len(), 1 + PLAN.len() * 2);
     assert!(
         lines.contains(
-            &"alphabeta,alpha-beta,baseline,,2,3,0,2000.000,2484.138,2.000,2.484,10.0000,,0.000000,0.000,0.000000"
+            &"alphabeta,alpha-beta,baseline,,2,3,3,0,2000.000,2484.138,2.000,2.484,10.0000,,0.000000,0.000,0.000000"
         ),
         "{per_depth}"
     );
@@ -539,7 +539,7 @@ fn paired_ratios_leave_capped_positions_out() {
         let paired = super::stats::paired_ratio(&grid.rows[1], &grid.rows[0], 1).unwrap();
         assert_eq!((paired.ratio, paired.n), (0.5, 2), "{capped_row} capped");
         let ratios = super::stats::position_ratios(&grid.rows[1], &grid.rows[0], 1);
-        assert_eq!(ratios, [0.5, 0.5], "{capped_row} capped");
+        assert_eq!(ratios, [("p0", 0.5), ("p1", 0.5)], "{capped_row} capped");
     }
 }
 
@@ -556,7 +556,7 @@ fn incomplete_and_empty_runs_are_errors_unless_allowed() {
     assert!(error.contains("incomplete (28 of 30 searches"), "{error}");
     let table = write_report_at(&run, &run, Some(1), true).unwrap();
     assert!(
-        table.contains("| alpha-beta with killer moves | 80 | ± 320 | 2 of 3 | 0.500 |"),
+        table.contains("| alpha-beta with killer moves | 80 | ± 320 | 2 of 3 | 2 | 0.500 |"),
         "{table}"
     );
     assert!(read(&run, "summary.md").contains("**INCOMPLETE**: 28 of 30 searches"));

@@ -6,10 +6,12 @@
 //! `files` reads (strictly for finished runs, tolerantly for runs in progress) and writes
 //! them, `spec` lists where two runs' specs differ. `harness` writes run folders through
 //! this module and `report` reads them through it; neither touches the files directly.
+//! [`game_of`] reads the self-play game from a record's position id.
 //! This module runs no search and renders no table.
 
 mod files;
 mod format;
+mod position;
 mod spec;
 #[cfg(test)]
 mod tests;
@@ -22,4 +24,5 @@ pub use files::{
 pub use format::{
     DepthResult, FixtureRef, Manifest, MinimalRecord, PlannedConfig, Record, Role, SearchId,
 };
+pub use position::game_of;
 pub use spec::{describe, differences, Difference, FieldKind};

@@ -547,7 +547,13 @@ fn the_protocol_clients_help_names_their_defaults() {
         assert!(gthd.contains(text), "`{text}` not in gthd --help:\n{gthd}");
     }
     let pbrain = help("pbrain");
-    for text in [cutoff::pbrain::DEFAULT_CONFIG].iter().chain(cutoff::pbrain::DEFAULT_PARAMS) {
-        assert!(pbrain.contains(text), "`{text}` not in pbrain --help:\n{pbrain}");
+    for text in [cutoff::pbrain::DEFAULT_CONFIG]
+        .iter()
+        .chain(cutoff::pbrain::DEFAULT_PARAMS)
+    {
+        assert!(
+            pbrain.contains(text),
+            "`{text}` not in pbrain --help:\n{pbrain}"
+        );
     }
 }

@@ -93,9 +93,25 @@ pub fn savings(grid: &Grid, depth: u32, styles: &Styles, subtitle: &str) -> Opti
         .into_iter()
         .filter_map(|(part, reference)| panel(grid, depth, styles, part, reference?))
         .collect();
+    // A panel without a single ratio would be empty: it is dropped and the subtitle says why
+    // (unless every panel is, when the chart shows what the table shows).
+    let has_bar = |p: &Panel| p.bars.iter().any(|b| b.ratio.is_ok());
+    let (panels, empty): (Vec<Panel>, Vec<Panel>) = match panels.iter().any(has_bar) {
+        true => panels.into_iter().partition(has_bar),
+        false => (panels, Vec::new()),
+    };
     if panels.is_empty() {
         return None;
     }
+    let dropped: String = empty
+        .iter()
+        .map(|p| {
+            format!(
+                " · \"{}\" left out: no ratio (capped searches, see the table)",
+                p.title
+            )
+        })
+        .collect();
     let ratios = panels
         .iter()
         .flat_map(|p| p.bars.iter().filter_map(|b| b.ratio.as_ref().ok().copied()));
@@ -104,7 +120,7 @@ pub fn savings(grid: &Grid, depth: u32, styles: &Styles, subtitle: &str) -> Opti
     let title = format!("Node savings per technique at depth {depth}");
     Some(Stacked {
         title,
-        subtitle: subtitle.to_string(),
+        subtitle: format!("{subtitle}{dropped}"),
         panels,
         x,
     })

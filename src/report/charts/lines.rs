@@ -93,9 +93,15 @@ pub fn groups(grid: &Grid, depth: u32) -> Vec<(String, Vec<&Row>)> {
     if !(has(Role::AddOne) && has(Role::LeaveOneOut)) {
         return vec![(String::new(), rows)];
     }
+    // A caption names a long label briefly: `all`, not its whole list of flags.
     let label = |role| {
-        grid.role(role)
-            .map_or(String::new(), |r| r.planned.label.clone())
+        grid.role(role).map_or(String::new(), |r| {
+            let label = &r.planned.label;
+            match label.split_once(" (") {
+                Some((name, _)) if label.len() > CAPTION_LABEL => name.to_string(),
+                _ => label.clone(),
+            }
+        })
     };
     let base = grid
         .baseline_row()
@@ -108,6 +114,9 @@ pub fn groups(grid: &Grid, depth: u32) -> Vec<(String, Vec<&Row>)> {
         ),
     ]
 }
+
+/// The longest label a panel caption quotes whole, in characters.
+const CAPTION_LABEL: usize = 40;
 
 /// One configuration's line.
 struct Series {

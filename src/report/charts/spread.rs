@@ -105,7 +105,10 @@ fn strips(rows: &[&Row], reference: &Row, depth: u32, styles: &Styles, caption: 
         },
         ratios: rows
             .iter()
-            .map(|r| position_ratios(r, reference, depth))
+            .map(|r| {
+                let ratios = position_ratios(r, reference, depth);
+                ratios.into_iter().map(|(_, ratio)| ratio).collect()
+            })
             .collect(),
         intervals: paired.iter().map(|p| p.and_then(|p| p.interval)).collect(),
     }

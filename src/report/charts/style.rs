@@ -170,7 +170,15 @@ pub fn line_elements<'a, DB: DrawingBackend + 'a, C: Clone + 'a>(
 /// The font size of legend entries.
 const LEGEND_FONT: u32 = 15;
 
-/// The width a legend of `labels` needs on `area`.
+/// The widest a legend column may be, in pixels: the plot keeps the rest of the chart's
+/// width, however long the labels (longer ones wrap, see [`wrap`]).
+pub const LEGEND_MAX_WIDTH: u32 = 440;
+
+/// Where a legend's label starts, right of its line sample, in pixels.
+const LABEL_X: i32 = 58;
+
+/// The width of the legend column for `labels`: the widest label and its line sample, at
+/// most [`LEGEND_MAX_WIDTH`].
 pub fn legend_width<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, labels: &[&str]) -> u32
 where
     DB::ErrorType: 'static,
@@ -181,11 +189,35 @@ where
         .filter_map(|l| area.estimate_text_size(l, &font).ok())
         .map(|(w, _)| w)
         .max();
-    widest.unwrap_or(0) + 70
+    (widest.unwrap_or(0) + 70).min(LEGEND_MAX_WIDTH)
 }
 
-/// Draws a legend (a line sample with its marker, then the label) for `entries`, from the
-/// top of `area`.
+/// `label` in lines no wider than `width` pixels (as `measure` says): broken after a `+`, a
+/// space or a `(`, and a word wider than a line cut where it must.
+pub fn wrap(label: &str, width: u32, measure: &dyn Fn(&str) -> u32) -> Vec<String> {
+    let mut pieces = Vec::new();
+    let mut piece = String::new();
+    for ch in label.chars() {
+        piece.push(ch);
+        if matches!(ch, '+' | ' ' | '(') {
+            pieces.push(std::mem::take(&mut piece));
+        }
+    }
+    pieces.push(piece);
+    let mut lines = vec![String::new()];
+    for piece in pieces.into_iter().filter(|p| !p.is_empty()) {
+        let line = lines.last_mut().expect("one line at least");
+        if line.is_empty() || measure(format!("{line}{piece}").trim_end()) <= width {
+            line.push_str(&piece);
+        } else {
+            lines.push(piece);
+        }
+    }
+    lines.iter().map(|l| l.trim_end().to_string()).collect()
+}
+
+/// Draws a legend (a line sample with its marker, then the label, wrapped to the area's
+/// width) for `entries`, from the top of `area`.
 pub fn draw_legend<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     entries: &[(String, SeriesStyle)],
@@ -195,13 +227,23 @@ where
     DB::ErrorType: 'static,
 {
     let font = (FONT, LEGEND_FONT).into_font().color(&BLACK);
-    let row_height = 26;
-    for (idx, (label, style)) in entries.iter().enumerate() {
-        let y = top + idx as i32 * row_height;
+    let (row_height, line_height) = (26, 19);
+    let width = area.dim_in_pixel().0.saturating_sub(LABEL_X as u32 + 4);
+    let measure = |text: &str| {
+        let size = area.estimate_text_size(text, &TextStyle::from((FONT, LEGEND_FONT).into_font()));
+        size.map_or(0, |(w, _)| w)
+    };
+    let mut y = top;
+    for (label, style) in entries {
         area.draw(&line_elements(vec![(8, y), (48, y)], style))?;
         area.draw(&marker((28, y), style, 9))?;
         let text_style = font.clone().pos(Pos::new(HPos::Left, VPos::Center));
-        area.draw(&Text::new(label.as_str(), (58, y), text_style))?;
+        let lines = wrap(label, width, &measure);
+        for (i, line) in lines.iter().enumerate() {
+            let at = (LABEL_X, y + i as i32 * line_height);
+            area.draw(&Text::new(line.as_str(), at, text_style.clone()))?;
+        }
+        y += row_height + (lines.len() as i32 - 1) * line_height;
     }
     Ok(())
 }

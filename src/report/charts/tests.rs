@@ -118,3 +118,69 @@ fn minimal_trees_and_an_exact_baseline_get_their_charts() {
         "{summary}"
     );
 }
+
+#[test]
+fn long_legend_labels_wrap_inside_a_capped_column() {
+    use super::style::{wrap, LEGEND_MAX_WIDTH};
+    let measure = |text: &str| 8 * text.chars().count() as u32;
+    let label = "all (alphabeta+id+tt-value+tt-move+killers+history+pvs+aspiration+quiescence)";
+    let lines = wrap(label, 200, &measure);
+    assert!(lines.len() > 2, "{lines:?}");
+    assert!(lines.iter().all(|l| measure(l) <= 200), "{lines:?}");
+    assert_eq!(lines.concat().replace(' ', ""), label.replace(' ', ""));
+    assert_eq!(wrap("alpha-beta", 200, &measure), ["alpha-beta"]);
+    // The Gomoku plan's full set has that kind of label: its legend stays within the cap.
+    let plan: Plan = &[
+        ("alphabeta", "alpha-beta", "baseline", None),
+        (
+            "alphabeta+killers",
+            "alpha-beta with killer moves",
+            "add-one",
+            Some("killers"),
+        ),
+        ("cammp", label, "full", None),
+        (
+            "cammp-killers",
+            "all without killer moves",
+            "leave-one-out",
+            Some("killers"),
+        ),
+    ];
+    let run = report("kalah", plan, &[1, 2]);
+    let chart = read(&run, "charts/nodes-per-depth.svg");
+    assert!(
+        chart.contains("Leaving one technique out of all\n"),
+        "{chart}"
+    );
+    assert!(
+        !chart.contains(&format!("\n{label}\n")),
+        "not wrapped: {chart}"
+    );
+    assert!(chart.contains("\nall (alphabeta+"), "{chart}");
+    assert!(LEGEND_MAX_WIDTH < super::SIZE.0 / 2);
+}
+
+#[test]
+fn a_savings_panel_without_a_ratio_is_dropped_and_the_subtitle_says_so() {
+    // The baseline hits the cap on one position: no add-one bar has a ratio.
+    let mut recs = records(PLAN, &[1], &NODES[..PLAN.len()]);
+    let base = crate::report::tests::parse_config("alphabeta");
+    for r in recs
+        .iter_mut()
+        .filter(|r| r.config == base && r.position == "p0")
+    {
+        r.result.capped = true;
+    }
+    let run = run_dir(&manifest("kalah", PLAN, &[1]), &recs);
+    write_report_at(&run, &run, Some(1), false).unwrap();
+    let chart = read(&run, "charts/node-savings.svg");
+    assert!(
+        !chart.contains("\nAdding one technique to alpha-beta\n"),
+        "{chart}"
+    );
+    assert!(chart.contains("left out: no ratio"), "{chart}");
+    assert!(
+        chart.contains("Leaving one technique out of all (cammp)"),
+        "{chart}"
+    );
+}
