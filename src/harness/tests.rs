@@ -315,7 +315,9 @@ fn generated_sets_hold_no_repeated_position_and_loading_names_repeats() {
     // A set written with a repeat (as older sets were) loads, and names it.
     let mut file: FixtureFile = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
     let mut copy = file.positions[0].clone();
+    // Its game comes from the id, so a copy named otherwise records none.
     copy.id = "copy".into();
+    copy.game = None;
     file.positions.push(copy);
     std::fs::write(&path, to_json(&file)).unwrap();
     let fixture = load_fixture::<Kalah>(&path).unwrap();
