@@ -8,7 +8,7 @@
 //!
 //! Arguments (after `--`): `--out DIR` writes `DIR/records.jsonl` (one line per reply) and
 //! `DIR/summary.md`; `--positions N` per game (default 200); `--limits MS,MS` (default
-//! 100,1000); `--test` runs 3 positions per game at 20 ms as a check. Positions are
+//! 100,1000); `--test` runs 3 positions per game at 100 ms as a check. Positions are
 //! self-play games' plies generated here with a fixed seed (one position per game, at a
 //! ply in the game's midgame), so the run needs no fixture file.
 
@@ -69,7 +69,7 @@ fn options() -> Options {
             }
             "--test" => {
                 options.positions = 3;
-                options.limits = vec![20];
+                options.limits = vec![100];
             }
             _ => {} // cargo bench passes --bench
         }
