@@ -154,11 +154,6 @@ impl<G: Game> Engine<G> {
         self.abort = Some(abort);
     }
 
-    /// The limit it searches under.
-    pub fn limit(&self) -> Limit {
-        self.limit
-    }
-
     /// One root search of `game` within `bounds` from fresh tables, with no clock, calling
     /// `on_iteration` after each iteration: what the harness measures.
     pub fn analyse(

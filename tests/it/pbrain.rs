@@ -1,17 +1,14 @@
 //! `cutoff pbrain` as a Gomocup manager drives it: two brains, each the built binary over
 //! pipes, play whole games against each other. Every reply is checked here, by a board
-//! of the test's own: its format (`X,Y`), its legality (on the board, empty), its time
-//! against `INFO timeout_turn`, and the end of the game (five in a row or a full board).
+//! of the test's own: its format (`X,Y`), its legality (on the board, empty) and the end of
+//! the game (five in a row or a full board), under the manager's clock. Reply times are not
+//! asserted here (a wall clock on a shared machine): the engine's deadline is proved on an
+//! injected clock (`engine::tests`) and reply times are measured by `benches/replies.rs`.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
-
-/// Slack on top of `timeout_turn` for a busy machine (process switches, pipes): at a load of
-/// 11 on two cores a reply once came more than 0.4 s late. A brain that ignores the clock
-/// overruns by far more (1.75 s against 150 ms when `time_left` is ignored).
-const SLACK: Duration = Duration::from_millis(1000);
 
 /// One brain process, its replies read by a thread so that a silent brain fails the test
 /// instead of hanging it.
@@ -143,18 +140,14 @@ fn play_game(size: usize, clock: Clock, args: [&[&str]; 2]) -> (usize, bool) {
         cells: vec![0; size * size],
     };
     let mut used = [Duration::ZERO; 2];
-    // Each move within its turn's time or a twentieth of the match time left (the brain's
-    // share), with slack for a busy machine.
+    // The manager's clock: each brain is told the match time it has left.
     let mut ask = |brains: &mut [Brain; 2], mover: usize, line: &str| {
-        let mut limit = Duration::from_millis(clock.timeout_turn);
         if let Some(total) = clock.timeout_match {
             let left = Duration::from_millis(total).saturating_sub(used[mover]);
             brains[mover].send(&format!("INFO time_left {}", left.as_millis()));
-            limit = limit.min(left / 20);
         }
         let (reply, took) = brains[mover].ask(line);
         used[mover] += took;
-        assert!(took <= limit + SLACK, "{line}: {took:?}, allowed {limit:?}");
         reply
     };
     let mut reply = ask(&mut brains, 0, "BEGIN");
