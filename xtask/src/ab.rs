@@ -1,52 +1,59 @@
-//! `cargo xtask ab --base REV [--rounds N] [--tolerance PCT]`: an interleaved A/B timing of
-//! two builds in one job, the way to see a slowdown on a shared, noisy machine.
+//! `cargo xtask ab (--base REV | --bins BASE NEW) [--rounds N] [--tolerance PCT]
+//! [--icount-tolerance PCT] [--out DIR]`: an interleaved A/B timing of two builds in one
+//! job, the way to see a slowdown on a shared, noisy machine, and, when Valgrind is there,
+//! their exact instruction counts.
 //!
 //! REV is checked out in a git worktree at `target/ab/base` (made once, then checked out in
 //! place) and built with its own target folder, `target/ab/target`, kept between runs so only
-//! what changed is rebuilt; the
-//! current tree is built as usual and both binaries are copied to `target/ab/`. Then each
-//! round runs `cutoff bench --timings` of the base, then of the new build (ABAB...), so slow
-//! phases of the machine hit both sides. Per game, a round's figure is the ratio of the new
-//! build's nodes per second of CPU time (the searching thread's, which other processes on a
-//! busy machine inflate far less than wall time; wall time when the base records none) to
-//! the base's; the verdict is a bootstrap 95% interval of the geometric mean of those ratios
-//! over rounds (seeded ChaCha, so the same timings give the same interval). It exits 1 when
-//! a game's interval lies wholly below `1 - tolerance` or when any node count differs, and
-//! writes a Markdown summary to `target/ab/summary.md` and to `$GITHUB_STEP_SUMMARY` when
-//! set. The base must have `cutoff bench --timings`. Paths under `target/` are under
-//! `$CARGO_TARGET_DIR` when set.
+//! what changed is rebuilt; the current tree is built as usual and both binaries are copied
+//! to `target/ab/`. Then each round runs, game by game, `cutoff bench --timings` of the base
+//! and of the new build back to back on that game's positions alone, the base first in one
+//! turn and the new build first in the next (ABBA...), so a slow phase of the machine hits
+//! both sides of a game; every run's timings are kept in `OUT/rounds/`. The timing verdict is [`verdict`]'s; the instruction counts
+//! are [`instructions`]'s. It exits 1 when a game's timing interval lies wholly below
+//! `1 - tolerance`, when a game's instructions grow by the instruction tolerance or more, or
+//! when any node count differs, and writes `OUT/summary.md`, `OUT/summary.json` and, when
+//! set, `$GITHUB_STEP_SUMMARY`. OUT is `target/ab` unless `--out` says otherwise. The base
+//! must have `cutoff bench --timings`. Paths under `target/` are under `$CARGO_TARGET_DIR`
+//! when set.
+
+mod folders;
+mod instructions;
+mod verdict;
 
 use super::records::load_records;
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-use std::collections::BTreeMap;
-use std::fmt::Write as _;
+use instructions::Instructions;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
+use verdict::{Cost, Report, Timings};
 
-/// Bootstrap resamples of the rounds.
-const RESAMPLES: usize = 10_000;
-/// The bootstrap's seed: the same timings always give the same interval.
-const SEED: u64 = 0x0ab0_0ab0;
-
-/// The default tolerance, in percent: how far below 1 a game's whole interval must lie to
-/// fail. The interval carries the noise (a false alarm needs the noise to put all of it
-/// below); the tolerance keeps a real but negligible change from failing. What a slowdown
-/// the interval resolves depends on the machine's noise: the `decision_rule` tests show it on
-/// seeded samples of a quiet and of a loaded machine.
+/// The default tolerance of the timing verdict, in percent: how far below 1 a game's whole
+/// interval must lie to fail. The interval carries the noise (a false alarm needs the noise
+/// to put all of it below); the tolerance keeps a real but negligible change from failing.
 const DEFAULT_TOLERANCE_PCT: f64 = 2.0;
 
+/// The default tolerance of the instruction counts, in percent, as `xtask icount`'s: counts
+/// are exact, so only a change this small is let through.
+const DEFAULT_ICOUNT_TOLERANCE_PCT: f64 = 1.0;
+
 /// The options, validated.
-struct Options {
+pub(crate) struct Options {
     base: String,
     rounds: usize,
     tolerance: f64,
+    icount_tolerance: f64,
     /// Test only: `slowdown-pct` for the new side, to show that a slowdown fails.
     inject_slowdown: Option<u32>,
     /// Two `cutoff` binaries built already (base, new), instead of building REV and this
     /// tree: `--bins BASE NEW`.
     bins: Option<(PathBuf, PathBuf)>,
+    /// Where the summaries and the rounds' timings go.
+    out: PathBuf,
+    /// The folder of bench files both sides search (`cutoff bench --positions`).
+    positions: PathBuf,
+    /// `--no-icount`: no instruction counts, even with Valgrind there.
+    no_icount: bool,
 }
 
 fn parse(args: &[String]) -> Result<Options, String> {
@@ -54,12 +61,19 @@ fn parse(args: &[String]) -> Result<Options, String> {
         base: String::new(),
         rounds: 10,
         tolerance: DEFAULT_TOLERANCE_PCT,
+        icount_tolerance: DEFAULT_ICOUNT_TOLERANCE_PCT,
         inject_slowdown: None,
         bins: None,
+        out: super::target_dir().join("ab"),
+        positions: super::root().join("fixtures/bench"),
+        no_icount: false,
     };
     let mut args = args.iter();
     while let Some(flag) = args.next() {
         let mut value = || args.next().ok_or(format!("{flag} needs a value"));
+        // Paths as given from where ab was called; the benches run from the root.
+        let path =
+            |text: &String| std::path::absolute(text).map_err(|e| format!("{flag}: `{text}`: {e}"));
         let number = |text: &str| {
             text.parse::<f64>()
                 .map_err(|_| format!("{flag}: `{text}` is not a number"))
@@ -68,10 +82,14 @@ fn parse(args: &[String]) -> Result<Options, String> {
             "--base" => options.base = value()?.clone(),
             "--rounds" => options.rounds = number(value()?)? as usize,
             "--tolerance" => options.tolerance = number(value()?)?,
+            "--icount-tolerance" => options.icount_tolerance = number(value()?)?,
             "--inject-slowdown" => options.inject_slowdown = Some(number(value()?)? as u32),
+            "--out" => options.out = path(value()?)?,
+            "--positions" => options.positions = path(value()?)?,
+            "--no-icount" => options.no_icount = true,
             "--bins" => {
-                let base = PathBuf::from(value()?);
-                options.bins = Some((base, PathBuf::from(value()?)));
+                let base = path(value()?)?;
+                options.bins = Some((base, path(value()?)?));
             }
             other => return Err(format!("unknown option `{other}`")),
         }
@@ -82,8 +100,9 @@ fn parse(args: &[String]) -> Result<Options, String> {
             None => return Err("--base REV (or --bins BASE NEW) is required".into()),
         }
     }
-    if options.rounds < 2 || !(0.0..100.0).contains(&options.tolerance) {
-        return Err("--rounds must be at least 2 and --tolerance a percentage below 100".into());
+    let percent = |p: f64| (0.0..100.0).contains(&p);
+    if options.rounds < 2 || !percent(options.tolerance) || !percent(options.icount_tolerance) {
+        return Err("--rounds must be at least 2 and the tolerances percentages below 100".into());
     }
     Ok(options)
 }
@@ -94,7 +113,8 @@ pub fn ab(args: &[String]) -> ExitCode {
         Err(e) => {
             eprintln!(
                 "error: {e}\nusage: cargo xtask ab (--base REV | --bins BASE NEW) [--rounds N] \
-                 [--tolerance PCT]"
+                 [--tolerance PCT] [--icount-tolerance PCT] [--no-icount] [--positions DIR] \
+                 [--out DIR]"
             );
             return ExitCode::from(2);
         }
@@ -109,11 +129,15 @@ pub fn ab(args: &[String]) -> ExitCode {
     }
 }
 
-/// Builds both sides, runs the rounds, prints and writes the summary; whether it passed.
+/// Builds both sides, counts their instructions, runs the rounds, prints and writes the
+/// summaries; whether it passed.
 fn run_ab(options: &Options) -> Result<bool, String> {
     let root = super::root();
     let dir = super::target_dir().join("ab");
-    fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let rounds_dir = options.out.join("rounds");
+    for folder in [&dir, &rounds_dir] {
+        fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+    }
     let (base_bin, new_bin) = match &options.bins {
         Some(bins) => bins.clone(),
         None => (
@@ -125,24 +149,49 @@ fn run_ab(options: &Options) -> Result<bool, String> {
     if let Some(pct) = options.inject_slowdown {
         extra = vec!["--param".to_string(), format!("slowdown-pct={pct}")];
     }
+    let instructions = match options.no_icount {
+        true => Instructions::Skipped,
+        false => {
+            let bins = (base_bin.as_path(), new_bin.as_path());
+            Instructions::measure(bins, &options.positions, &dir.join("icount"), &extra)?
+        }
+    };
+    let games = folders::write(&options.positions, &dir.join("games"), |_| {})?;
     let mut rounds = Vec::new();
     for round in 1..=options.rounds {
-        let base = bench(&base_bin, &dir.join("base.jsonl"), &[])?;
-        let new = bench(&new_bin, &dir.join("new.jsonl"), &extra)?;
+        let (mut base, mut new) = (Timings::new(), Timings::new());
+        for (turn, (game, folder)) in games.games.iter().enumerate() {
+            let file = |side: &str| rounds_dir.join(format!("{round:02}-{side}-{game}.jsonl"));
+            let run_base = || bench(&base_bin, &file("base"), folder, &[]);
+            let run_new = || bench(&new_bin, &file("new"), folder, &extra);
+            let (b, n) = match (round + turn) % 2 {
+                1 => (run_base()?, run_new()?),
+                _ => {
+                    let n = run_new()?;
+                    (run_base()?, n)
+                }
+            };
+            base.extend(b);
+            new.extend(n);
+        }
         eprintln!("ab: round {round}/{} done", options.rounds);
         rounds.push((base, new));
     }
-    let report = Report::new(&rounds);
+    let report = Report::new(&rounds, instructions);
     let markdown = report.markdown(options, rounds.len());
     print!("{markdown}");
-    let summary = dir.join("summary.md");
-    fs::write(&summary, &markdown).map_err(|e| format!("{}: {e}", summary.display()))?;
+    let write = |name: &str, text: &str| {
+        let path = options.out.join(name);
+        fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))
+    };
+    write("summary.md", &markdown)?;
+    write("summary.json", &report.json(options, rounds.len()))?;
     if let Some(path) = std::env::var_os("GITHUB_STEP_SUMMARY") {
         let mut text = fs::read_to_string(&path).unwrap_or_default();
         text += &markdown;
         fs::write(&path, text).map_err(|e| format!("$GITHUB_STEP_SUMMARY: {e}"))?;
     }
-    Ok(report.passed(options.tolerance / 100.0))
+    Ok(report.passed(options))
 }
 
 /// REV in a worktree at `target/ab/base`, built into `target/ab/target`; its binary copied to
@@ -224,24 +273,14 @@ fn run(command: &mut Command) -> Result<(), String> {
     }
 }
 
-/// What one bench search cost.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Cost {
-    nodes: u64,
-    /// Wall time.
-    ns: u64,
-    /// The searching thread's CPU time (none from a base that did not record it).
-    cpu_ns: Option<u64>,
-}
-
-/// One bench run: (game, position, search) to its cost.
-type Timings = BTreeMap<(String, String, String), Cost>;
-
-/// `bin bench --timings FILE EXTRA...` from the repository root, read back.
-fn bench(bin: &Path, file: &Path, extra: &[String]) -> Result<Timings, String> {
+/// `bin bench --timings FILE --positions POSITIONS EXTRA...` from the repository root, read
+/// back.
+fn bench(bin: &Path, file: &Path, positions: &Path, extra: &[String]) -> Result<Timings, String> {
     run(Command::new(bin)
         .args(["bench", "--timings"])
         .arg(file)
+        .arg("--positions")
+        .arg(positions)
         .args(extra)
         .current_dir(super::root())
         .stdout(Stdio::null()))
@@ -264,335 +303,4 @@ fn bench(bin: &Path, file: &Path, extra: &[String]) -> Result<Timings, String> {
             (key, cost)
         })
         .collect())
-}
-
-/// Per game: the ratio per round and its bootstrap interval; every node difference.
-struct Report {
-    games: Vec<GameVerdict>,
-    node_changes: Vec<String>,
-    searches: usize,
-    /// Whether the times are CPU times (every search of every run has one), else wall.
-    cpu: bool,
-}
-
-struct GameVerdict {
-    game: String,
-    /// Medians over rounds.
-    base_knps: f64,
-    new_knps: f64,
-    /// Geometric mean of the per-round ratios new/base, and its 95% interval.
-    ratio: f64,
-    interval: (f64, f64),
-}
-
-impl Report {
-    fn new(rounds: &[(Timings, Timings)]) -> Report {
-        let mut games: Vec<String> = rounds[0].0.keys().map(|k| k.0.clone()).collect();
-        games.dedup();
-        let cpu = rounds
-            .iter()
-            .flat_map(|(b, n)| b.values().chain(n.values()))
-            .all(|c| c.cpu_ns.is_some());
-        let knps = |timings: &Timings, game: &str| knps(timings, game, cpu);
-        let games = games
-            .into_iter()
-            .map(|game| {
-                let pairs: Vec<(f64, f64)> = rounds
-                    .iter()
-                    .map(|(b, n)| (knps(b, &game), knps(n, &game)))
-                    .collect();
-                let logs: Vec<f64> = pairs.iter().map(|(b, n)| (n / b).ln()).collect();
-                GameVerdict {
-                    base_knps: median(pairs.iter().map(|p| p.0).collect()),
-                    new_knps: median(pairs.iter().map(|p| p.1).collect()),
-                    ratio: mean(&logs).exp(),
-                    interval: bootstrap(&logs),
-                    game,
-                }
-            })
-            .collect();
-        Report {
-            games,
-            node_changes: node_changes(rounds),
-            searches: rounds[0].0.len(),
-            cpu,
-        }
-    }
-
-    fn passed(&self, tolerance: f64) -> bool {
-        self.node_changes.is_empty() && self.games.iter().all(|g| !g.slower(tolerance))
-    }
-
-    fn markdown(&self, options: &Options, rounds: usize) -> String {
-        let tolerance = options.tolerance / 100.0;
-        let mut md = format!(
-            "## A/B timing: `{}` (base) against this tree (new)\n\n{rounds} rounds, base then \
-             new, of `cutoff bench` ({} searches). Ratio: new/base nodes per second of {}, \
-             the geometric mean over rounds with a bootstrap 95% interval; a game fails when \
-             the whole interval is more than {}% slower.\n\n\
-             | game | base knodes/s | new knodes/s | ratio [95% CI] | verdict |\n\
-             | --- | ---: | ---: | ---: | --- |\n",
-            options.base,
-            self.searches,
-            match self.cpu {
-                true => "CPU time (the searching thread's)",
-                false => "wall time (the base records no CPU time)",
-            },
-            options.tolerance
-        );
-        for g in &self.games {
-            let verdict = if g.slower(tolerance) {
-                "**slower**"
-            } else if g.interval.0 > 1.0 + tolerance {
-                "faster"
-            } else {
-                "same within tolerance"
-            };
-            let _ = writeln!(
-                md,
-                "| {} | {:.0} | {:.0} | {:.3} [{:.3}, {:.3}] | {verdict} |",
-                g.game, g.base_knps, g.new_knps, g.ratio, g.interval.0, g.interval.1
-            );
-        }
-        if let Some(pct) = options.inject_slowdown {
-            let _ = writeln!(
-                md,
-                "\nThe new side ran with the test-only `slowdown-pct={pct}`."
-            );
-        }
-        if self.node_changes.is_empty() {
-            md += "\nNode counts: identical in every round.\n";
-        } else {
-            let _ = writeln!(md, "\nNode counts differ ({}):\n", self.node_changes.len());
-            for line in self.node_changes.iter().take(20) {
-                let _ = writeln!(md, "- {line}");
-            }
-        }
-        let verdict = if self.passed(tolerance) {
-            "passed"
-        } else {
-            "FAILED"
-        };
-        let _ = writeln!(md, "\n**ab {verdict}**");
-        md
-    }
-}
-
-impl GameVerdict {
-    /// The whole interval lies below `1 - tolerance`.
-    fn slower(&self, tolerance: f64) -> bool {
-        self.interval.1 < 1.0 - tolerance
-    }
-}
-
-/// Nodes per millisecond (knodes/s) of `game`'s searches in one bench run, of CPU time when
-/// `cpu` (and every search has it), else of wall time.
-fn knps(timings: &Timings, game: &str, cpu: bool) -> f64 {
-    let (nodes, ns) = timings
-        .iter()
-        .filter(|(k, _)| k.0 == game)
-        .fold((0, 0), |(n, s), (_, c)| {
-            let ns = match (cpu, c.cpu_ns) {
-                (true, Some(cpu_ns)) => cpu_ns,
-                _ => c.ns,
-            };
-            (n + c.nodes, s + ns)
-        });
-    nodes as f64 / ns.max(1) as f64 * 1e6
-}
-
-/// Every search whose nodes differ from the first base run's, in any run of either side.
-fn node_changes(rounds: &[(Timings, Timings)]) -> Vec<String> {
-    let reference = &rounds[0].0;
-    let mut changes = Vec::new();
-    for (side, run) in rounds.iter().flat_map(|(b, n)| [("base", b), ("new", n)]) {
-        for (key, want) in reference {
-            let got = run.get(key).map(|c| c.nodes);
-            if got != Some(want.nodes) && changes.len() < 1000 {
-                let line = format!(
-                    "{} {} {}: {} nodes, {side} {got:?}",
-                    key.0, key.1, key.2, want.nodes
-                );
-                if !changes.contains(&line) {
-                    changes.push(line);
-                }
-            }
-        }
-        if run.len() != reference.len() {
-            changes.push(format!(
-                "{side} ran {} searches, not {}",
-                run.len(),
-                reference.len()
-            ));
-        }
-    }
-    changes.dedup();
-    changes
-}
-
-/// The 95% percentile interval of the mean of `logs` over seeded bootstrap resamples, back on
-/// the ratio scale.
-fn bootstrap(logs: &[f64]) -> (f64, f64) {
-    let mut rng = ChaCha8Rng::seed_from_u64(SEED);
-    let mut means: Vec<f64> = (0..RESAMPLES)
-        .map(|_| {
-            let sum: f64 = (0..logs.len())
-                .map(|_| logs[rng.gen_range(0..logs.len())])
-                .sum();
-            sum / logs.len() as f64
-        })
-        .collect();
-    means.sort_by(f64::total_cmp);
-    let at = |q: f64| means[((RESAMPLES - 1) as f64 * q).round() as usize].exp();
-    (at(0.025), at(0.975))
-}
-
-fn mean(values: &[f64]) -> f64 {
-    values.iter().sum::<f64>() / values.len() as f64
-}
-
-fn median(mut values: Vec<f64>) -> f64 {
-    values.sort_by(f64::total_cmp);
-    values[values.len() / 2]
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn bootstrap_brackets_the_mean_and_is_seeded() {
-        let logs: Vec<f64> = [1.0, 0.98, 1.03, 0.97, 1.01]
-            .iter()
-            .map(|r: &f64| r.ln())
-            .collect();
-        let (lo, hi) = bootstrap(&logs);
-        let ratio = mean(&logs).exp();
-        assert!(
-            lo < ratio && ratio < hi && lo > 0.97 && hi < 1.03,
-            "{lo} {ratio} {hi}"
-        );
-        assert_eq!(bootstrap(&logs), (lo, hi));
-    }
-
-    #[test]
-    fn a_slowdown_beyond_the_tolerance_fails() {
-        let verdict = |interval| GameVerdict {
-            game: "kalah".into(),
-            base_knps: 1.0,
-            new_knps: 1.0,
-            ratio: 1.0,
-            interval,
-        };
-        assert!(verdict((0.90, 0.94)).slower(0.05));
-        assert!(!verdict((0.90, 0.96)).slower(0.05));
-        assert!(!verdict((1.06, 1.10)).slower(0.05));
-    }
-
-    #[test]
-    fn node_differences_are_listed() {
-        let run = |nodes| -> Timings {
-            let cost = Cost {
-                nodes,
-                ns: 1000,
-                cpu_ns: Some(900),
-            };
-            [(
-                ("kalah".to_string(), "p1".to_string(), "ab@d4".to_string()),
-                cost,
-            )]
-            .into()
-        };
-        assert!(node_changes(&[(run(10), run(10)), (run(10), run(10))]).is_empty());
-        let changes = node_changes(&[(run(10), run(10)), (run(10), run(11))]);
-        assert_eq!(changes, ["kalah p1 ab@d4: 10 nodes, new Some(11)"]);
-    }
-
-    /// Seeded synthetic bench runs: `rounds` rounds of six games, a search each, whose
-    /// new-side time is `slowdown` times the base's; every time drawn with a log-normal noise
-    /// of `sigma` (CPU time's spread round to round), plus a busy machine's wall-time
-    /// inflation of up to 3x that CPU time does not see.
-    fn synthetic(seed: u64, rounds: usize, slowdown: f64, sigma: f64) -> Vec<(Timings, Timings)> {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut noise = move |scale: f64| -> (u64, u64) {
-            // Box-Muller: a standard normal from two uniforms.
-            let (u, v): (f64, f64) = (rng.gen_range(1e-12..1.0), rng.gen_range(0.0..1.0));
-            let normal = (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos();
-            let cpu = 1e8 * scale * (sigma * normal).exp();
-            (cpu as u64, (cpu * rng.gen_range(1.0..3.0)) as u64)
-        };
-        let mut run = |scale: f64| -> Timings {
-            [
-                "blackwhite",
-                "gomoku",
-                "gothello",
-                "kalah",
-                "mingmang",
-                "tictactoe",
-            ]
-            .iter()
-            .map(|game| {
-                let (cpu_ns, ns) = noise(scale);
-                let key = (game.to_string(), "p1".to_string(), "ab@d6".to_string());
-                let cost = Cost {
-                    nodes: 1_000_000,
-                    ns,
-                    cpu_ns: Some(cpu_ns),
-                };
-                (key, cost)
-            })
-            .collect()
-        };
-        (0..rounds).map(|_| (run(1.0), run(slowdown))).collect()
-    }
-
-    /// How many of ten seeded A/B runs of 10 rounds pass at `tolerance_pct`.
-    fn passes(slowdown: f64, sigma: f64, tolerance_pct: f64) -> usize {
-        let tolerance = tolerance_pct / 100.0;
-        (0..10)
-            .filter(|&seed| Report::new(&synthetic(seed, 10, slowdown, sigma)).passed(tolerance))
-            .count()
-    }
-
-    #[test]
-    fn decision_rule_passes_identical_builds_and_fails_a_five_percent_slowdown() {
-        // A 2% spread of CPU time per round (a quiet machine), the default tolerance.
-        let (sigma, tolerance) = (0.02, DEFAULT_TOLERANCE_PCT);
-        assert_eq!(passes(1.0, sigma, tolerance), 10, "identical builds");
-        assert_eq!(passes(1.05, sigma, tolerance), 0, "a 5% slowdown");
-        // A 10% spread, as three `cutoff bench` runs of one binary showed per game at a load
-        // average of 13 on two cores: the default tolerance gives false alarms, 5% none, but
-        // then a 5% slowdown mostly passes and only 20% fails every time.
-        let loaded = 0.10;
-        assert!(
-            passes(1.0, loaded, tolerance) < 10,
-            "a false alarm at 2%, loaded"
-        );
-        assert_eq!(passes(1.0, loaded, 5.0), 10, "identical builds, loaded");
-        assert!(passes(1.05, loaded, 5.0) > 5, "5% hides in the noise");
-        assert_eq!(passes(1.25, loaded, 5.0), 0, "a 20% slowdown, loaded");
-        // Wall time, inflated up to 3x at random, cannot tell them apart.
-        let wall_only = |slowdown| {
-            let rounds: Vec<(Timings, Timings)> = synthetic(1, 10, slowdown, sigma)
-                .into_iter()
-                .map(|(b, n)| {
-                    let strip = |t: Timings| -> Timings {
-                        t.into_iter()
-                            .map(|(k, c)| (k, Cost { cpu_ns: None, ..c }))
-                            .collect()
-                    };
-                    (strip(b), strip(n))
-                })
-                .collect();
-            Report::new(&rounds)
-        };
-        let report = wall_only(1.05);
-        assert!(!report.cpu);
-        let widths: Vec<f64> = report
-            .games
-            .iter()
-            .map(|g| g.interval.1 - g.interval.0)
-            .collect();
-        assert!(widths.iter().all(|&w| w > 0.2), "{widths:?}");
-    }
 }

@@ -22,13 +22,18 @@ tasks:
   ablate ARGS...   cutoff ablate ARGS... in a release build (e.g. --game mingmang --set opening
                    --plan add-one+leave-one-out --depths 1..6)
   report DIR ...   cutoff report DIR ...: the tables and charts of a run folder
-  ab (--base REV | --bins BASE NEW) [--rounds N] [--tolerance PCT]
+  ab (--base REV | --bins BASE NEW) [--rounds N] [--tolerance PCT] [--icount-tolerance PCT]
+     [--no-icount] [--positions DIR] [--out DIR]
                    REV built in target/ab/base (target folder target/ab/target) against this
                    tree (or two cutoff binaries built already): N rounds (default 10) of both
-                   builds' `cutoff bench`, alternately; per game the ratio of nodes per
-                   second of CPU time with a bootstrap 95% interval; exit 1 when it lies
-                   wholly more than PCT (default 2) percent slower or any node count
-                   differs; Markdown in target/ab/summary.md and $GITHUB_STEP_SUMMARY
+                   builds' `cutoff bench` on DIR's bench files (default fixtures/bench), game
+                   by game, back to back; per game the ratio of nodes per second of CPU time
+                   with a bootstrap 95% interval, failing when it lies wholly more than PCT
+                   (default 2) percent slower; with Valgrind, each game's instructions of a
+                   small fixed workload under Callgrind, failing at PCT (default 1) percent
+                   more; and any node count that differs fails. Exit 1 on a failure;
+                   Markdown and JSON in OUT/summary.md, OUT/summary.json (OUT default
+                   target/ab), every run's timings in OUT/rounds, $GITHUB_STEP_SUMMARY
   bench            cutoff bench --check: the node-count signature against fixtures/expected
   bless            cutoff bench --update: rewrite the expected signature (review the diff)
   ci               .ci/run: everything CI runs
