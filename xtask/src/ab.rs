@@ -29,12 +29,18 @@ use std::process::{Command, ExitCode, Stdio};
 use verdict::{Cost, Report, Timings};
 
 /// The default tolerance of the timing verdict, in percent: how far below 1 a game's whole
-/// interval must lie to fail. The interval carries the noise (a false alarm needs the noise
-/// to put all of it below); the tolerance keeps a real but negligible change from failing.
-const DEFAULT_TOLERANCE_PCT: f64 = 2.0;
+/// interval must lie to fail. The interval carries the round-to-round noise; the tolerance
+/// carries what the interval cannot see: on a loaded machine a game's two sides can stay
+/// apart by several percent for a whole run, on identical builds. Set from ten A/B runs of
+/// identical builds on a two-core machine with two busy processes beside them and other
+/// engineers' builds (results/2026-11-26-ab-under-load): the smallest whole percent that
+/// passes all ten. At that load the timings then catch slowdowns of about 15% and more; the
+/// instruction counts catch 5% (a quiet machine's timings catch about 10%).
+const DEFAULT_TOLERANCE_PCT: f64 = 7.0;
 
-/// The default tolerance of the instruction counts, in percent, as `xtask icount`'s: counts
-/// are exact, so only a change this small is let through.
+/// The default tolerance of the instruction counts, in percent, as `xtask icount`'s: the same
+/// binary counts the same to some parts per million (results/2026-11-26-ab-under-load), so
+/// only a change this small is let through.
 const DEFAULT_ICOUNT_TOLERANCE_PCT: f64 = 1.0;
 
 /// The options, validated.

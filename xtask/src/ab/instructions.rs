@@ -1,6 +1,6 @@
 //! The instruction counts of `ab`: both builds run a small fixed bench workload under
 //! Valgrind's Callgrind, once per game. Counts do not move with the machine's load (the same
-//! binary counts the same instructions run after run), so they see a slowdown that timings on
+//! binary counts the same to some parts per million, clock reads and the like), so they see a slowdown that timings on
 //! a busy machine cannot resolve. A game's workload is its bench file's `icount` searches
 //! (the small plan `benches/icount.rs` counts too) on the file's first position, and its
 //! count that of a `cutoff bench` of that less that of a bench of no position at all, so

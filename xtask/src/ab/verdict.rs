@@ -105,11 +105,15 @@ impl Report {
 
     pub(super) fn markdown(&self, options: &Options, rounds: usize) -> String {
         let (tolerance, icount_tolerance) = fractions(options);
+        let new = match &options.bins {
+            Some((_, new)) => format!("`{}`", new.display()),
+            None => "this tree".to_string(),
+        };
         let mut md = format!(
-            "## A/B timing: `{}` (base) against this tree (new)\n\n{rounds} rounds, base then \
-             new, of `cutoff bench` ({} searches). Ratio: new/base nodes per second of {}, \
-             the geometric mean over rounds with a bootstrap 95% interval; a game fails when \
-             the whole interval is more than {}% slower.\n\n\
+            "## A/B timing: `{}` (base) against {new} (new)\n\n{rounds} rounds of `cutoff \
+             bench` ({} searches), game by game, base and new back to back (ABBA). Ratio: \
+             new/base nodes per second of {}, the geometric mean over rounds with a bootstrap \
+             95% interval; a game fails when the whole interval is more than {}% slower.\n\n\
              | game | base knodes/s | new knodes/s | ratio [95% CI] | verdict |\n\
              | --- | ---: | ---: | ---: | --- |\n",
             options.base,
@@ -167,8 +171,9 @@ impl Report {
             Instructions::Skipped => return "\nInstructions: not counted (--no-icount).\n".into(),
         };
         let mut md = format!(
-            "\nInstructions under Callgrind of a small fixed bench workload per game (exact); \
-             a game fails when the new build executes {percent}% more or above.\n\n\
+            "\nInstructions under Callgrind of a small fixed bench workload per game (the same \
+             binary counts the same to some parts per million); a game fails when the new \
+             build executes {percent}% more or above.\n\n\
              | game | base instructions | new instructions | ratio | verdict |\n\
              | --- | ---: | ---: | ---: | --- |\n"
         );
@@ -378,87 +383,168 @@ mod tests {
         assert_eq!(changes, ["kalah p1 ab@d4: 10 nodes, new Some(11)"]);
     }
 
-    /// Seeded synthetic bench runs: `rounds` rounds of six games, a search each, whose
-    /// new-side time is `slowdown` times the base's; every time drawn with a log-normal noise
-    /// of `sigma` (CPU time's spread round to round), plus a busy machine's wall-time
-    /// inflation of up to 3x that CPU time does not see.
-    fn synthetic(seed: u64, rounds: usize, slowdown: f64, sigma: f64) -> Vec<(Timings, Timings)> {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut noise = move |scale: f64| -> (u64, u64) {
-            // Box-Muller: a standard normal from two uniforms.
-            let (u, v): (f64, f64) = (rng.gen_range(1e-12..1.0), rng.gen_range(0.0..1.0));
-            let normal = (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos();
-            let cpu = 1e8 * scale * (sigma * normal).exp();
-            (cpu as u64, (cpu * rng.gen_range(1.0..3.0)) as u64)
-        };
-        let mut run = |scale: f64| -> Timings {
-            [
-                "blackwhite",
-                "gomoku",
-                "gothello",
-                "kalah",
-                "mingmang",
-                "tictactoe",
-            ]
-            .iter()
-            .map(|game| {
-                let (cpu_ns, ns) = noise(scale);
-                let key = (game.to_string(), "p1".to_string(), "ab@d6".to_string());
-                let cost = Cost {
-                    nodes: 1_000_000,
-                    ns,
-                    cpu_ns: Some(cpu_ns),
-                };
-                (key, cost)
-            })
-            .collect()
-        };
-        (0..rounds).map(|_| (run(1.0), run(slowdown))).collect()
+    /// CPU time's noise per game: `sigma`, the spread of a round's log ratio new/base within
+    /// a run; `bias`, the spread of a run's mean log ratio beyond what `sigma` explains (a
+    /// game's two sides can stay a few percent apart for a whole run on identical builds).
+    #[derive(Clone, Copy)]
+    struct Noise {
+        sigma: f64,
+        bias: f64,
     }
 
-    /// How many of ten seeded A/B runs of 10 rounds pass at `tolerance_pct`.
-    fn passes(slowdown: f64, sigma: f64, tolerance_pct: f64) -> usize {
+    /// A quiet machine: a 2% spread, no bias, in every game.
+    const QUIET: [Noise; 6] = [Noise {
+        sigma: 0.02,
+        bias: 0.0,
+    }; 6];
+
+    /// This two-core machine with two busy processes beside ab and other engineers' builds,
+    /// per game in name order: the figures of the ten identical-build runs of
+    /// results/2026-11-26-ab-under-load (README.md, "The default tolerance"; copied here, as
+    /// tests read no run folder).
+    const LOADED: [Noise; 6] = [
+        Noise {
+            sigma: 0.1014,
+            bias: 0.0000,
+        },
+        Noise {
+            sigma: 0.1064,
+            bias: 0.0000,
+        },
+        Noise {
+            sigma: 0.1010,
+            bias: 0.0413,
+        },
+        Noise {
+            sigma: 0.0809,
+            bias: 0.0114,
+        },
+        Noise {
+            sigma: 0.1025,
+            bias: 0.0213,
+        },
+        Noise {
+            sigma: 0.0546,
+            bias: 0.0000,
+        },
+    ];
+
+    /// The lowest interval top of any game over those ten runs (README.md, the same section).
+    const LOWEST_IDENTICAL_TOP: f64 = 0.939;
+
+    /// The rounds of an A/B run in that demonstration.
+    const DEMO_ROUNDS: usize = 7;
+
+    /// A standard normal draw (Box-Muller).
+    fn normal(rng: &mut ChaCha8Rng) -> f64 {
+        let (u, v): (f64, f64) = (rng.gen_range(1e-12..1.0), rng.gen_range(0.0..1.0));
+        (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
+    }
+
+    /// Seeded synthetic bench runs: `rounds` rounds of six games, a search each, whose
+    /// new-side time is `slowdown` times the base's, times a bias drawn per game and run;
+    /// every time drawn with a log-normal noise (each side `sigma / sqrt 2`, so that a
+    /// round's ratio spreads by `sigma`), plus a busy machine's wall-time inflation of up to
+    /// 3x that CPU time does not see.
+    fn synthetic(
+        seed: u64,
+        rounds: usize,
+        slowdown: f64,
+        noise: [Noise; 6],
+    ) -> Vec<(Timings, Timings)> {
+        const GAMES: [&str; 6] = [
+            "blackwhite",
+            "gomoku",
+            "gothello",
+            "kalah",
+            "mingmang",
+            "tictactoe",
+        ];
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let biases: Vec<f64> = noise
+            .iter()
+            .map(|n| (n.bias * normal(&mut rng)).exp())
+            .collect();
+        let mut run = |scale: f64, biased: bool| -> Timings {
+            GAMES
+                .iter()
+                .zip(biases.iter().zip(&noise))
+                .map(|(game, (bias, noise))| {
+                    let side = noise.sigma / std::f64::consts::SQRT_2;
+                    let bias = if biased { *bias } else { 1.0 };
+                    let cpu = 1e8 * scale * bias * (side * normal(&mut rng)).exp();
+                    let cost = Cost {
+                        nodes: 1_000_000,
+                        ns: (cpu * rng.gen_range(1.0..3.0)) as u64,
+                        cpu_ns: Some(cpu as u64),
+                    };
+                    let key = (game.to_string(), "p1".to_string(), "ab@d6".to_string());
+                    (key, cost)
+                })
+                .collect()
+        };
+        (0..rounds)
+            .map(|_| (run(1.0, false), run(slowdown, true)))
+            .collect()
+    }
+
+    /// How many of ten seeded A/B runs of `rounds` rounds pass at `tolerance_pct`.
+    fn passes(rounds: usize, slowdown: f64, noise: [Noise; 6], tolerance_pct: f64) -> usize {
         (0..10)
             .filter(|&seed| {
-                Report::new(&synthetic(seed, 10, slowdown, sigma), Instructions::Missing)
-                    .passed(&options(tolerance_pct))
+                Report::new(
+                    &synthetic(seed, rounds, slowdown, noise),
+                    Instructions::Missing,
+                )
+                .passed(&options(tolerance_pct))
             })
             .count()
     }
 
     #[test]
-    fn decision_rule_passes_identical_builds_and_fails_a_five_percent_slowdown() {
-        // A 2% spread of CPU time per round (a quiet machine), the default tolerance.
-        let (sigma, tolerance) = (0.02, DEFAULT_TOLERANCE_PCT);
-        assert_eq!(passes(1.0, sigma, tolerance), 10, "identical builds");
-        assert_eq!(passes(1.05, sigma, tolerance), 0, "a 5% slowdown");
-        // A 10% spread, as three `cutoff bench` runs of one binary showed per game at a load
-        // average of 13 on two cores: the default tolerance gives false alarms, 5% none, but
-        // then a 5% slowdown mostly passes and only 20% fails every time.
-        let loaded = 0.10;
-        assert!(
-            passes(1.0, loaded, tolerance) < 10,
-            "a false alarm at 2%, loaded"
+    fn the_default_tolerance_passes_identical_builds_under_the_measured_load() {
+        // The rule: the smallest whole percent above the distance from 1 of the lowest
+        // interval top over the ten identical runs.
+        assert_eq!(
+            DEFAULT_TOLERANCE_PCT,
+            (100.0 * (1.0 - LOWEST_IDENTICAL_TOP)).floor() + 1.0
         );
-        assert_eq!(passes(1.0, loaded, 5.0), 10, "identical builds, loaded");
-        assert!(passes(1.05, loaded, 5.0) > 5, "5% hides in the noise");
-        assert_eq!(passes(1.25, loaded, 5.0), 0, "a 20% slowdown, loaded");
-        // Wall time, inflated up to 3x at random, cannot tell them apart.
-        let wall_only = |slowdown| {
-            let rounds: Vec<(Timings, Timings)> = synthetic(1, 10, slowdown, sigma)
-                .into_iter()
-                .map(|(b, n)| {
-                    let strip = |t: Timings| -> Timings {
-                        t.into_iter()
-                            .map(|(k, c)| (k, Cost { cpu_ns: None, ..c }))
-                            .collect()
-                    };
-                    (strip(b), strip(n))
-                })
-                .collect();
-            Report::new(&rounds, Instructions::Missing)
-        };
-        let report = wall_only(1.05);
+        // The seeded model of that noise passes identical builds at it too (its normal tails
+        // are lighter than the measured ones: it passes them at 2% as well, which is why
+        // the rule reads the measured runs).
+        let (rounds, tolerance) = (DEMO_ROUNDS, DEFAULT_TOLERANCE_PCT);
+        assert_eq!(
+            passes(rounds, 1.0, LOADED, tolerance),
+            10,
+            "identical, loaded"
+        );
+        // What the timings then catch under that load: not 5% (the instruction counts do),
+        // but a slowdown of the tolerance and twice the typical interval's half-width.
+        assert!(
+            passes(rounds, 1.05, LOADED, tolerance) > 0,
+            "5% hides in the noise"
+        );
+        assert_eq!(passes(rounds, 1.15, LOADED, tolerance), 0, "caught, loaded");
+        // On a quiet machine the same rule catches a slowdown of the tolerance and a little.
+        assert_eq!(passes(10, 1.0, QUIET, tolerance), 10, "identical, quiet");
+        assert_eq!(passes(10, 1.1, QUIET, tolerance), 0, "caught, quiet");
+    }
+
+    #[test]
+    fn wall_time_on_a_busy_machine_cannot_tell_a_five_percent_slowdown() {
+        // Wall time, inflated up to 3x at random, gives intervals wider than 20%.
+        let rounds: Vec<(Timings, Timings)> = synthetic(1, 10, 1.05, QUIET)
+            .into_iter()
+            .map(|(b, n)| {
+                let strip = |t: Timings| -> Timings {
+                    t.into_iter()
+                        .map(|(k, c)| (k, Cost { cpu_ns: None, ..c }))
+                        .collect()
+                };
+                (strip(b), strip(n))
+            })
+            .collect();
+        let report = Report::new(&rounds, Instructions::Missing);
         assert!(!report.cpu);
         let widths: Vec<f64> = report
             .games
@@ -470,7 +556,7 @@ mod tests {
 
     #[test]
     fn more_instructions_fail_even_when_the_timings_pass() {
-        let rounds = synthetic(0, 10, 1.0, 0.02);
+        let rounds = synthetic(0, 10, 1.0, QUIET);
         let counted = |new| Instructions::Counted([("kalah".to_string(), (1000, new))].into());
         let default = options(DEFAULT_TOLERANCE_PCT);
         assert!(Report::new(&rounds, counted(1000)).passed(&default));
