@@ -34,8 +34,8 @@ use verdict::{Cost, Report, Timings};
 /// apart by several percent for a whole run, on identical builds. Set from ten A/B runs of
 /// identical builds on a two-core machine with two busy processes beside them and other
 /// engineers' builds (results/2026-11-26-ab-under-load): the smallest whole percent that
-/// passes all ten. At that load the timings then catch slowdowns of about 15% and more; the
-/// instruction counts catch 5% (a quiet machine's timings catch about 10%).
+/// passes all ten. At that load the timings then catch a 20% slowdown in five games of six
+/// and 5% in none; the instruction counts catch 5% in all six.
 const DEFAULT_TOLERANCE_PCT: f64 = 7.0;
 
 /// The default tolerance of the instruction counts, in percent, as `xtask icount`'s: the same

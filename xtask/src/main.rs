@@ -31,9 +31,9 @@ tasks:
                    with a bootstrap 95% interval, failing when it lies wholly more than PCT
                    (default 7.0: ten runs of identical builds on a loaded two-core machine
                    all pass at 7.0, see results/2026-11-26-ab-under-load; timings there
-                   catch about 15%, instructions 5%) percent slower; with Valgrind, each
-                   game's instructions of a
-                   small fixed workload under Callgrind, failing at PCT (default 1) percent
+                   catch 20% in five games of six, instructions 5% in all) percent slower;
+                   with Valgrind, each game's instructions of a small fixed workload
+                   under Callgrind, failing at PCT (default 1) percent
                    more; and any node count that differs fails. Exit 1 on a failure;
                    Markdown and JSON in OUT/summary.md, OUT/summary.json (OUT default
                    target/ab), every run's timings in OUT/rounds, $GITHUB_STEP_SUMMARY
