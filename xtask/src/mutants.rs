@@ -4,7 +4,8 @@
 //!
 //! Without files the scope is `src/search/`; without test arguments each mutant runs the
 //! library's unit tests (`cargo test --lib`), the ones meant to catch a broken technique or
-//! a broken rule. `--shard K/N`, `--in-place`, `--shuffle`, `--re REGEX` and `--timeout S` pass through
+//! a broken rule. TEST-ARGS are `cargo test`'s (`--lib -- search:: game::`): cargo's own
+//! options build and run each mutant, the ones after a `--` filter the tests. `--shard K/N`, `--in-place`, `--shuffle`, `--re REGEX` and `--timeout S` pass through
 //! to cargo-mutants; `--opt-level N` builds the crate itself (not its dependencies, which
 //! stay built) at that optimisation level for the run (`--config
 //! profile.test.package.cutoff.opt-level=N`).
@@ -154,10 +155,19 @@ fn mutants_args(options: &Options) -> Vec<String> {
             "--cargo-arg=--config=profile.test.package.cutoff.opt-level={level}"
         ));
     }
-    args.push("--".into());
-    match options.test_args.as_slice() {
-        [] => args.extend(TEST_ARGS.map(String::from)),
-        given => args.extend(given.iter().cloned()),
+    let test_args = match options.test_args.as_slice() {
+        [] => TEST_ARGS.map(String::from).to_vec(),
+        given => given.to_vec(),
+    };
+    // cargo-mutants gives its trailing arguments to `cargo test` but not to the build
+    // (`cargo test --no-run`), which would then build every test target for each mutant:
+    // cargo's own options go to both as `--cargo-arg`, the test binary's after `-- --`.
+    let split = test_args.iter().position(|a| a == "--");
+    let (cargo_args, binary_args) = test_args.split_at(split.unwrap_or(test_args.len()));
+    args.extend(cargo_args.iter().map(|a| format!("--cargo-arg={a}")));
+    if !binary_args.is_empty() {
+        args.push("--".into());
+        args.extend(binary_args.iter().cloned());
     }
     args
 }
@@ -325,7 +335,7 @@ mod tests {
         let options = parse(&[]).unwrap();
         assert_eq!(
             mutants_args(&options),
-            args("--file src/search/**/*.rs -- --lib")
+            args("--file src/search/**/*.rs --cargo-arg=--lib")
         );
     }
 
@@ -337,7 +347,7 @@ mod tests {
         .unwrap();
         assert_eq!(
             mutants_args(&options),
-            args("--in-place --shard 1/4 --file src/game/kalah.rs --cargo-arg=--config=profile.test.package.cutoff.opt-level=1 -- --lib game::")
+            args("--in-place --shard 1/4 --file src/game/kalah.rs --cargo-arg=--config=profile.test.package.cutoff.opt-level=1 --cargo-arg=--lib -- -- game::")
         );
     }
 
