@@ -342,7 +342,7 @@ mod tests {
     #[test]
     fn options_pass_through_and_the_opt_level_is_the_crates_own() {
         let options = parse(&args(
-            "--in-place --shard 1/4 --opt-level 1 src/game/kalah.rs -- --lib game::",
+            "--in-place --shard 1/4 --opt-level 1 src/game/kalah.rs -- --lib -- game::",
         ))
         .unwrap();
         assert_eq!(
