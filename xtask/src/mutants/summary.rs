@@ -78,21 +78,9 @@ fn write_lines(path: &Path, lines: &[Value]) -> Result<(), String> {
     fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// A mutant's name as cargo-mutants prints it: `file:line:column: replacement`.
+/// A mutant's name as cargo-mutants prints it (`file:line:column: replace ... in f`).
 fn mutant_name(mutant: &Value) -> String {
-    let start = &mutant["span"]["start"];
-    let what = match (mutant["replacement"].as_str(), mutant["genre"].as_str()) {
-        (Some(r), _) => r.to_string(),
-        (None, genre) => genre.unwrap_or("?").to_string(),
-    };
-    let function = mutant["function"]["function_name"].as_str().unwrap_or("?");
-    format!(
-        "{}:{}:{}: {} `{what}` in {function}",
-        mutant["file"].as_str().unwrap_or("?"),
-        start["line"],
-        start["column"],
-        mutant["genre"].as_str().unwrap_or("?"),
-    )
+    mutant["name"].as_str().unwrap_or("?").to_string()
 }
 
 /// cargo-mutants' outcome summary, as the README names it.
@@ -344,5 +332,88 @@ fn median(values: &mut [f64]) -> f64 {
         0 => 0.0,
         n if n % 2 == 1 => values[n / 2],
         n => (values[n / 2 - 1] + values[n / 2]) / 2.0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two shards' outcomes as cargo-mutants writes them, one cut short.
+    fn shard(dir: &Path, mutants: usize, outcomes: &[(&str, u32, &str)]) {
+        let out = dir.join("mutants.out");
+        fs::create_dir_all(&out).unwrap();
+        let listed: Vec<Value> = (0..mutants).map(|_| json!({})).collect();
+        fs::write(out.join("mutants.json"), Value::from(listed).to_string()).unwrap();
+        let mut all = vec![json!({"scenario": "Baseline", "summary": "Success"})];
+        for (file, line, summary) in outcomes {
+            all.push(json!({
+                "scenario": {"Mutant": {
+                    "file": file,
+                    "name": format!("{file}:{line}:5: replace f with true"),
+                }},
+                "summary": summary,
+                "phase_results": [
+                    {"phase": "Build", "duration": 10.0},
+                    {"phase": "Test", "duration": 4.0},
+                ],
+            }));
+        }
+        fs::write(
+            out.join("outcomes.json"),
+            json!({"outcomes": all}).to_string(),
+        )
+        .unwrap();
+    }
+
+    #[test]
+    fn shards_merge_into_counts_per_file_and_missed_mutants_need_a_verdict() {
+        let dir = std::env::temp_dir().join(format!("xtask-mutants-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let scope = json!([{"file": "a.rs"}, {"file": "a.rs"}, {"file": "a.rs"}, {"file": "b.rs"}]);
+        fs::create_dir_all(&dir).unwrap();
+        fs::write(dir.join("scope.json"), scope.to_string()).unwrap();
+        shard(
+            &dir.join("shard-0"),
+            2,
+            &[("a.rs", 1, "CaughtMutant"), ("a.rs", 2, "MissedMutant")],
+        );
+        shard(&dir.join("shard-1"), 2, &[("b.rs", 3, "Unviable")]);
+        let out = dir.join("out");
+        let args: Vec<String> = [
+            "--out",
+            out.to_str().unwrap(),
+            "--run",
+            dir.to_str().unwrap(),
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .chain(["shard-0", "shard-1"].map(|s| dir.join(s).display().to_string()))
+        .collect();
+        let open = summarize(&args).unwrap();
+        assert_eq!(open, ["a.rs:2:5: replace f with true"]);
+        let readme = fs::read_to_string(out.join("README.md")).unwrap();
+        assert!(
+            readme.contains("| `a.rs` | 3 | 2 | 1 | 1 | 0 | 0 |"),
+            "{readme}"
+        );
+        assert!(
+            readme.contains("| `b.rs` | 1 | 1 | 0 | 0 | 0 | 1 |"),
+            "{readme}"
+        );
+        assert!(readme.contains("| shard-1 | 2 | 1 |"), "{readme}");
+        assert!(
+            readme.contains("Tested 3 of the 4 mutants in scope (75.0%)"),
+            "{readme}"
+        );
+        assert!(readme.contains("the tests caught 1 (50.0%)"), "{readme}");
+        fs::write(
+            out.join("verdicts.tsv"),
+            "a.rs:2:5: replace f with true\tequivalent\n",
+        )
+        .unwrap();
+        let rendered = ["--out".to_string(), out.display().to_string()];
+        assert!(summarize(&rendered).unwrap().is_empty());
+        let _ = fs::remove_dir_all(&dir);
     }
 }
