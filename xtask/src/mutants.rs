@@ -195,6 +195,12 @@ fn on_slurm(options: &Options, slurm: &Slurm) -> Result<(), String> {
     }
     std::fs::create_dir_all(&run_dir).map_err(|e| format!("{}: {e}", run_dir.display()))?;
     write_tree(&root, &run_dir)?;
+    let command: Vec<String> = std::env::args().skip(1).map(|a| shell_word(&a)).collect();
+    std::fs::write(
+        run_dir.join("command"),
+        format!("cargo xtask {}\n", command.join(" ")),
+    )
+    .map_err(|e| e.to_string())?;
     list_scope(&root, &run_dir)?;
     let cluster = match std::env::var_os("SLURM_CONF") {
         Some(conf) => Cluster::Given(PathBuf::from(conf)),
@@ -257,6 +263,16 @@ impl Cluster {
             Cluster::Given(conf) => conf,
             Cluster::Private(cluster) => &cluster.conf,
         }
+    }
+}
+
+/// `word` as a shell reads it back: quoted when it holds anything but plain characters.
+fn shell_word(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./:=".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
     }
 }
 
