@@ -87,8 +87,9 @@ fn ratio_cell(grid: &Grid, like: &Row, depth: u32) -> String {
     let paired = row
         .zip(grid.baseline_row())
         .and_then(|(row, base)| paired_ratio(row, base, depth));
-    paired.map_or("—".into(), |p| {
-        format!("{} {}", paired_text(p), p.significance())
+    paired.map_or("—".into(), |p| match p.significance() {
+        "" => paired_text(p),
+        sign => format!("{} {sign}", paired_text(p)),
     })
 }
 
