@@ -226,11 +226,13 @@ pub fn runner() -> Result<PathBuf, String> {
     }
     eprintln!(
         "icount: compiling gungraun-runner {version} from source into {} (once per target \
-         folder; many minutes on a small machine; cargo's progress follows)",
+         folder, unoptimised: a few minutes on a small machine; cargo's progress follows)",
         tools.display()
     );
+    // `--debug`: the runner only starts Valgrind and reads its output files, so an
+    // optimised build buys nothing but a longer compile.
     let status = cargo()
-        .args(["install", "--locked", "--version", &version])
+        .args(["install", "--locked", "--debug", "--version", &version])
         .arg("--root")
         .arg(&tools)
         .arg("gungraun-runner")
