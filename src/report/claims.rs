@@ -101,7 +101,11 @@ fn render_claim(claim: &Claim) -> Result<String> {
         bail!("value {{{unused}}} is in no placeholder of the claim");
     }
     Ok(match &claim.conjecture {
-        Some(test) => format!("*Conjecture (no committed data backs it; {test}):* {out}"),
+        Some(test) => {
+            // A list item keeps its bullet first.
+            let (bullet, body) = out.split_at(if out.starts_with("- ") { 2 } else { 0 });
+            format!("{bullet}*Conjecture (no committed data backs it; {test}):* {body}")
+        }
         None => out,
     })
 }
@@ -116,7 +120,8 @@ mod tests {
          "values": {"r": {"query": {"const": 1}, "format": ".2f", "value": "0.34"},
                     "lo": {"query": {"const": 1}, "value": "0.30"},
                     "hi": {"cite": "CAMMP (2010), table 2", "value": "0.40"}}},
-        {"text": "Ordering explains it.", "conjecture": "a run with ordering off would test it"}
+        {"text": "Ordering explains it.", "conjecture": "a run with ordering off would test it"},
+        {"text": "- Listed.", "conjecture": "a test"}
     ]}"###;
 
     #[test]
@@ -129,6 +134,7 @@ mod tests {
             "*Conjecture (no committed data backs it; a run with ordering off would test \
              it):* Ordering explains it."
         ));
+        assert!(md.contains("\n- *Conjecture (no committed data backs it; a test):* Listed.\n"));
     }
 
     #[test]
