@@ -23,6 +23,8 @@ query. A QUERY is one of:
 - `{"paired": {"run": DIR, "config": C, "base": B, "depth": D}, "part": "ratio" | "low" |
   "high" | "games" | "n"}`: the paired geometric-mean ratio of the nodes (q-nodes
   included) of C over B and its interval clustered by game (as summary.csv has it).
+- `{"in": F, "regex": R}`: the first group of R's first match in the text of F (a file
+  cutoff generates from the data, such as a match's summary.md), as a number where it is one.
 - `{"op": "div" | "mul" | "sub" | "add" | "neg" | "abs", "args": [QUERY, ...]}`, `min` and
   `max` of one QUERY giving a list, `list` of its QUERYs, and
   `{"const": number}` (a unit, such as 100 for a percentage; not a measured figure).
@@ -128,6 +130,10 @@ def evaluate(query, folder, cache):
                          agg)
     if "pairs" in query:
         return pairs(query, folder, cache)
+    if "regex" in query:
+        found = re.search(query["regex"], (folder / query["in"]).read_text())
+        assert found, f"{query['regex']!r} is not in {query['in']}"
+        return number(found.group(1))
     if "paired" in query:
         return paired(query, folder, cache)
     if "fn" in query:

@@ -13,7 +13,9 @@ def row(folder):
     wins = draws = losses = 0
     nodes, moves = [0, 0], [0, 0]
     # pairs counted: up to the SPRT's stop (llr.csv's last row); later pairs are recorded only
-    counted = int((folder / "llr.csv").read_text().split()[-1].split(",")[0])
+    last = (folder / "llr.csv").read_text().split()[-1].split(",")
+    counted = int(last[0])
+    us, depth, points = [0, 0], [0, 0], {}
     for line in (folder / "games.jsonl").read_text().splitlines():
         game = json.loads(line)
         if game["pair"] >= counted:
@@ -23,6 +25,10 @@ def row(folder):
             agent = (first + i) % 2
             nodes[agent] += move["nodes"]
             moves[agent] += 1
+            us[agent] += move["us"]
+            depth[agent] += move["depth"]
+        a_points = 0.5 if game["end"] != "win" else float(game["winner"] == 0)
+        points[game["pair"]] = points.get(game["pair"], 0) + a_points
         if game["end"] != "win":
             draws += 1
         elif game["winner"] == 0:
@@ -33,13 +39,18 @@ def row(folder):
     score = (wins + draws / 2) / n
     elo = -400 * math.log10(1 / score - 1)
     return {"games": n, "wins": wins, "draws": draws, "losses": losses, "score": score,
-            "elo": elo, "nodes_a": nodes[0] / moves[0], "nodes_b": nodes[1] / moves[1]}
+            "elo": elo, "nodes_a": nodes[0] / moves[0], "nodes_b": nodes[1] / moves[1],
+            "ms_a": us[0] / moves[0] / 1000, "ms_b": us[1] / moves[1] / 1000,
+            "depth_a": depth[0] / moves[0], "depth_b": depth[1] / moves[1],
+            "pairs": counted, "llr": float(last[1]),
+            "split_even": sum(p == 1 for p in points.values())}
 
 
 
 def table(run):
-    """The matches' rows: (limit, match) -> dict of games, wins, draws, losses, score, elo,
-    nodes per move of A and of B."""
+    """The matches' rows: `limit/match` -> dict of games, wins, draws, losses, score, elo,
+    nodes, ms (wall) and depth per move of A and of B, pairs counted, the last LLR, and the
+    pairs whose two games split the points evenly."""
     out = {}
     for kind in ("equal-depth", "equal-time"):
         for folder in sorted((Path(run) / kind).iterdir()):
