@@ -92,6 +92,9 @@ fn render_claim(claim: &Claim) -> Result<String> {
         if value.query.is_some() == value.cite.is_some() {
             bail!("value {{{name}}} needs a query or a cite, not both or neither");
         }
+        if value.value.is_empty() {
+            bail!("value {{{name}}} is empty: store the computed values with `python3 results/check.py --fill DIR`");
+        }
         out.push_str(&value.value);
         used.insert(name);
         rest = &rest[start + len + 1..];
@@ -154,5 +157,8 @@ mod tests {
         let neither = r#"{"claims": [{"text": "{x}", "values": {"x": {"value": "1"}}}]}"#;
         let err = format!("{:#}", render(neither).unwrap_err());
         assert!(err.contains("needs a query or a cite"), "{err}");
+        let empty = r#"{"claims": [{"text": "{x}", "values": {"x": {"query": {}, "value": ""}}}]}"#;
+        let err = format!("{:#}", render(empty).unwrap_err());
+        assert!(err.contains("is empty"), "{err}");
     }
 }
