@@ -84,7 +84,10 @@ fn the_checker_fails_on_a_claim_whose_record_changed() {
         .expect("a cammp record at depth 6");
     let nodes = lines[i].split(r#""n_nodes":"#).nth(1).unwrap();
     let n: u64 = nodes[..nodes.find(',').unwrap()].parse().unwrap();
-    lines[i] = lines[i].replace(&format!(r#""n_nodes":{n},"#), &format!(r#""n_nodes":{},"#, n * 10));
+    lines[i] = lines[i].replace(
+        &format!(r#""n_nodes":{n},"#),
+        &format!(r#""n_nodes":{},"#, n * 10),
+    );
     fs::write(run.join("records.jsonl"), lines.join("\n") + "\n").unwrap();
     let (ok, text) = check(&run);
     fs::remove_dir_all(&root).unwrap();
