@@ -15,20 +15,26 @@ use crate::harness::plan::{depths_text, parse_depths, Plan};
 use crate::harness::provenance;
 use crate::harness::run::{prepare, AblationSpec};
 use crate::harness::shard::Shard;
+use crate::report::{side_by_side, Column};
 use crate::search::{Config, Params};
-use anyhow::{anyhow, bail, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use std::path::{Path, PathBuf};
 
 /// The default run: the CAMMP study on Ming Mang, add-one and leave-one-out at depth 4, on
-/// the first [`DEFAULT_POSITIONS`] positions of the opening set (the distinct positions of
-/// the first 10 moves of games 1 to 5): 800 searches, 5.4 s on the project's two cores in a
-/// release build. Its folder's name holds the date and the build (the
-/// source hash), so the same command resumes (or just reports) on the same day with the same
-/// build, and starts afresh after an edit of the source.
+/// [`DEFAULT_POSITIONS`] positions of the `opening-1pg` set (one position from each of 40
+/// self-play games, so that positions are independent samples), twice: under the
+/// `cammp-java` profile and under the textbook defaults ([`DEFAULT_COLUMNS`]); then the
+/// table of CAMMP's published ratios beside both. Its folder's name holds the date and the
+/// build (the source hash), so the same command resumes (or just reports) on the same day
+/// with the same build, and starts afresh after an edit of the source.
 const DEFAULT_GAME: &str = "mingmang";
-/// Positions of the opening set the default run uses.
+/// The default run's position set.
+const DEFAULT_SET: &str = "opening-1pg";
+/// Positions of the set the default run uses.
 const DEFAULT_POSITIONS: usize = 40;
+/// The default run's two runs: a sub-folder name and the parameter profiles it applies.
+const DEFAULT_COLUMNS: [(&str, &[&str]); 2] = [("cammp-java", &["cammp-java"]), ("textbook", &[])];
 /// The default run's depth.
 const DEFAULT_DEPTH: u32 = 4;
 /// The default run's cap per search: above every search of the subset (the largest, with
@@ -131,37 +137,89 @@ pub fn run(args: AblateArgs) -> Result<Status> {
     } else {
         resume_with_out
     };
-    ablate(&spec, args.quiet, hint)
+    match ablate(&spec, args.quiet, hint)? {
+        Finished::Complete { dir, table } => {
+            println!("{table}");
+            if !args.quiet {
+                eprintln!("report: {}", dir.join("summary.md").display());
+            }
+            Ok(Status::Ok)
+        }
+        Finished::Shard => Ok(Status::Ok),
+    }
+}
+
+/// How a run that was not interrupted ended.
+enum Finished {
+    /// Every search is recorded in the folder `dir`, whose report is written; `table` is its
+    /// CAMMP-format table.
+    Complete { dir: PathBuf, table: String },
+    /// A shard's searches are recorded: the report waits for the merge.
+    Shard,
 }
 
 /// `cutoff` with no command: the default study, its table on stdout.
 pub fn run_default() -> Result<Status> {
-    let spec = AblationSpec {
+    let (date, _) = provenance::now_utc();
+    // The build in the folder's name: after an edit of the source, a fresh run.
+    let parent = PathBuf::from(format!(
+        "results/{date}-{DEFAULT_GAME}-default-{}",
+        provenance::short_build()
+    ));
+    let mut columns = Vec::new();
+    for (name, profiles) in DEFAULT_COLUMNS {
+        let params = Params::default()
+            .with_profiles(profiles.iter().copied())
+            .map_err(|e| anyhow!(e))?;
+        let dir = parent.join(name);
+        let spec = default_spec(params, name, dir.clone())?;
+        eprintln!("the default run, {name} parameters: {}", dir.display());
+        match ablate(&spec, false, resume_default)? {
+            Finished::Complete { dir, .. } => columns.push((name, dir)),
+            Finished::Shard => unreachable!("the default run is not sharded"),
+        }
+    }
+    let columns: Vec<Column> = columns
+        .iter()
+        .map(|(name, dir)| Column { name, dir })
+        .collect();
+    let table = side_by_side(&columns)?;
+    let path = parent.join("side-by-side.md");
+    let text = format!("# The CAMMP study, side by side\n\n{table}");
+    std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
+    println!("{table}");
+    eprintln!("side by side: {}", path.display());
+    Ok(Status::Ok)
+}
+
+/// The default run's spec under `params`, in `dir`.
+fn default_spec(params: Params, name: &str, dir: PathBuf) -> Result<AblationSpec> {
+    Ok(AblationSpec {
         game: DEFAULT_GAME.into(),
-        fixture: fixture_path(DEFAULT_GAME, "opening"),
+        fixture: fixture_path(DEFAULT_GAME, DEFAULT_SET),
         plan: Plan::AddOneLeaveOneOut,
         full: Config::parse("cammp").map_err(|e| anyhow!(e))?,
         base: crate::harness::plan::baseline(),
         depths: vec![DEFAULT_DEPTH],
-        params: Params::default(),
+        params,
         eval: None,
         max_nodes: Some(DEFAULT_MAX_NODES),
         node_budget: None,
         positions: Some(DEFAULT_POSITIONS),
         shard: None,
-        // The build in the folder's name: after an edit of the source, a fresh run.
-        label: Some(format!("default-{}", provenance::short_build())),
-        out: None,
+        label: Some(format!("default-{name}")),
+        out: Some(dir),
         jobs: hardware_threads(),
         allow_mixed_builds: false,
         repeat: 1,
-    };
-    ablate(&spec, false, |dir| {
-        format!(
-            "run `cutoff` again the same day (UTC) with the same build (the folder is {})",
-            dir.display()
-        )
     })
+}
+
+fn resume_default(dir: &Path) -> String {
+    format!(
+        "run `cutoff` again the same day (UTC) with the same build (the folder is {})",
+        dir.display()
+    )
 }
 
 fn spec_from_args(args: &AblateArgs) -> Result<AblationSpec> {
@@ -226,7 +284,7 @@ fn resume_with_out(dir: &Path) -> String {
     format!("run the same command again with --out {}", dir.display())
 }
 
-fn ablate(spec: &AblationSpec, quiet: bool, resume_hint: ResumeHint) -> Result<Status> {
+fn ablate(spec: &AblationSpec, quiet: bool, resume_hint: ResumeHint) -> Result<Finished> {
     let (name, _) = split_game_string(&spec.game);
     let id = GameId::parse(name).map_err(|e| anyhow!(e))?;
     dispatch_game!(id, G => ablate_game::<G>(spec, quiet, resume_hint))
@@ -236,7 +294,7 @@ fn ablate_game<G: Game>(
     spec: &AblationSpec,
     quiet: bool,
     resume_hint: ResumeHint,
-) -> Result<Status> {
+) -> Result<Finished> {
     let prepared = prepare::<G>(spec)?;
     for warning in &prepared.warnings {
         eprintln!("warning: {warning}");
@@ -268,9 +326,13 @@ fn ablate_game<G: Game>(
         if !quiet {
             eprintln!("shard {shard} complete; join the shards with `cutoff merge --out DIR SHARD_DIR...`");
         }
-        return Ok(Status::Ok);
+        return Ok(Finished::Shard);
     }
-    print_report(dir, quiet)
+    let table = crate::report::write_report(dir)?;
+    Ok(Finished::Complete {
+        dir: dir.clone(),
+        table,
+    })
 }
 
 /// `--estimate`: samples the plan and prints the prediction, per depth and in total.

@@ -41,8 +41,9 @@ pub enum Status {
     about,
     long_about = None,
     after_help = "With no command, cutoff runs the default study: the CAMMP ablation on Ming \
-    Mang (40 opening positions, add-one and leave-one-out at depth 4), printing its table and \
-    writing the run to results/<date>-mingmang-default-<build>/."
+    Mang (40 opening positions from 40 games, add-one and leave-one-out at depth 4) under \
+    `--params cammp-java` and under the textbook defaults, printing CAMMP's published ratios \
+    beside both and writing the runs to results/<date>-mingmang-default-<build>/."
 )]
 struct Cli {
     /// With no command, cutoff runs the default study (see `cutoff ablate --help`).

@@ -21,6 +21,8 @@ mod html;
 mod limit_tests;
 mod minimal;
 mod shapley;
+mod side_by_side;
+pub use side_by_side::{side_by_side, Column};
 mod stats;
 mod studies;
 mod tables;

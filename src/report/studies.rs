@@ -171,7 +171,7 @@ const OTHER_STUDIES: [(&str, &str, &str); 4] = [
 
 /// Whether our row measures the published row's configuration: the same plan role and,
 /// for add-one and leave-one-out rows, techniques among the published row's.
-fn matches(published: &PublishedRow, ours: &Row) -> bool {
+pub(super) fn matches(published: &PublishedRow, ours: &Row) -> bool {
     if published.role != ours.planned.role {
         return false;
     }

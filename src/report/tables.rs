@@ -193,7 +193,7 @@ pub fn rounded(e: Estimate) -> (String, Option<String>) {
 }
 
 /// `0.443 [0.41, 0.48]`.
-fn paired_text(p: PairedRatio) -> String {
+pub(super) fn paired_text(p: PairedRatio) -> String {
     match p.interval {
         Some((low, high)) => format!("{} [{}, {}]", sig3(p.ratio), sig3(low), sig3(high)),
         None => sig3(p.ratio),

@@ -449,7 +449,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             }
             return self.leaf::<F>(game, window.0, window.1, node);
         }
-        let nodes_before = self.counters.expanded();
+        let nodes_before = self.subtree_nodes();
         let (tt_move, tt_answer) = self.probe::<F>(game, depth, &mut window, node);
         if let Some(score) = tt_answer {
             return score;
@@ -538,7 +538,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         if let Some(mv) = best_move {
             self.record_best_move::<F>(game, mv, best, alpha_orig, depth, slot);
         }
-        let size = self.counters.expanded() - nodes_before;
+        let size = self.subtree_nodes() - nodes_before;
         self.store::<F>(
             game, depth, best, alpha_orig, beta, best_move, size, node.ply,
         );
@@ -702,6 +702,12 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         self.ordering.history()
     }
 
+    /// The transposition table's entry for `key`, if it holds one, for tests.
+    #[cfg(test)]
+    pub(crate) fn table_entry(&self, key: u64) -> Option<crate::search::tt::Entry<G::Move>> {
+        self.tt.as_ref()?.probe(key)
+    }
+
     /// The root moves in the order the last iteration searched them, for tests.
     #[cfg(test)]
     pub(crate) fn root_moves(&self) -> &[G::Move] {
@@ -720,8 +726,22 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
 
     /// The previous iteration's move at `node` when the node lies on its principal variation
     /// (iterative deepening's hint when the table has no move).
+    /// `id-no-pv=1` (CAMMP) passes none.
     fn pv_move(&self, node: Node) -> Option<G::Move> {
+        if self.params.id_no_pv == 1 {
+            return None;
+        }
         node.on_pv.then(|| self.prev_pv.get(node.ply).copied())?
+    }
+
+    /// The node count that measures a subtree for the big1 schemes: every node expanded, or
+    /// with `tt-size-main=1` (CAMMP) the main search's only.
+    fn subtree_nodes(&self) -> u64 {
+        if self.params.tt_size_main == 1 {
+            self.counters.n_nodes
+        } else {
+            self.counters.expanded()
+        }
     }
 
     fn update_pv(&mut self, ply: usize, mv: G::Move) {

@@ -67,8 +67,15 @@ pub struct Params {
     pub tt_probe_leaves: u32,
     /// 1: the big1 schemes replace only on a strictly bigger subtree (CAMMP).
     pub tt_big_strict: u32,
+    /// 1: the big1 schemes measure a subtree by its main-search nodes, quiescence's left out
+    /// (CAMMP); 0: by every node expanded below it, q-nodes included.
+    pub tt_size_main: u32,
     /// Iterative deepening steps by this many plies, ending at the target depth.
     pub id_step: u32,
+    /// 1: iterative deepening passes no move of the previous principal variation to the next
+    /// iteration, so without the table's move nothing goes first (CAMMP); 0: the previous
+    /// iteration's move goes first along its variation where the table offers none.
+    pub id_no_pv: u32,
     /// Half-width of the root aspiration window, in evaluation units.
     pub aspiration_window: u32,
     /// Null-move depth reduction R.
@@ -118,6 +125,9 @@ pub struct Params {
     /// q-nodes that expand (past the stand-pat, quiet and terminal tests), the depth-0 node's
     /// own expansion included.
     pub q_count: u32,
+    /// 1: quiescence keeps no killers, so it orders by the history heuristic only (CAMMP);
+    /// 0: quiescence keeps its own killers.
+    pub q_no_killers: u32,
     /// For tests of `compare` only: after each timed search (each iteration), busy-wait this
     /// many percent of its time more, inside the timed region, so that a run is measurably
     /// slower by that much without searching differently. 0 (the default) waits nothing.
@@ -156,7 +166,9 @@ impl Default for Params {
             tt_narrow: 0,
             tt_probe_leaves: 0,
             tt_big_strict: 0,
+            tt_size_main: 0,
             id_step: 2,
+            id_no_pv: 0,
             aspiration_window: 50,
             null_r: 2,
             null_min_depth: 3,
@@ -178,6 +190,7 @@ impl Default for Params {
             q_all_moves: 1,
             q_quiet_every: 1,
             q_count: 0,
+            q_no_killers: 0,
             slowdown_pct: 0,
             cand_radius: 1,
             greedy_width: 10,
@@ -234,7 +247,9 @@ registry! {
     tt_narrow, "tt-narrow", 0, 1, "1: a bound that does not cut narrows the window";
     tt_probe_leaves, "tt-probe-leaves", 0, 1, "1: depth-0 nodes probe the table";
     tt_big_strict, "tt-big-strict", 0, 1, "1: big1 schemes replace only on a bigger subtree";
+    tt_size_main, "tt-size-main", 0, 1, "1: big1 subtree sizes leave q-nodes out";
     id_step, "id-step", 1, 8, "iterative deepening step in plies";
+    id_no_pv, "id-no-pv", 0, 1, "1: no previous-PV move first where the table has none";
     aspiration_window, "aspiration-window", 1, 1_000_000, "root window half-width";
     null_r, "null-r", 1, 8, "null-move reduction R";
     null_min_depth, "null-min-depth", 1, 64, "least depth for null move";
@@ -256,6 +271,7 @@ registry! {
     q_all_moves, "q-all-moves", 0, 1, "1: all moves after a noisy one; 0: noisy only";
     q_quiet_every, "q-quiet-every", 1, 2, "test quiet every this many q-plies";
     q_count, "q-count", 0, 1, "0: every q-node entry; 1: expanding q-nodes only";
+    q_no_killers, "q-no-killers", 0, 1, "1: quiescence orders by history only, no killers";
     slowdown_pct, "slowdown-pct", 0, 100, "test only: busy-wait this % of each timed search";
     cand_radius, "cand-radius", 1, 4, "gomoku candidates: empty points this near a stone";
     greedy_width, "greedy-width", 1, 400, "greedy: moves kept per node";
@@ -293,6 +309,8 @@ pub const PROFILES: &[Profile] = &[Profile {
         "tt-narrow=1",
         "tt-probe-leaves=1",
         "tt-big-strict=1",
+        "tt-size-main=1",
+        "id-no-pv=1",
         "multi-cut-full-window=1",
         "multi-cut-no-null=1",
         "null-fail-soft=1",
@@ -301,6 +319,7 @@ pub const PROFILES: &[Profile] = &[Profile {
         "killer-scheme=1",
         "q-quiet-every=2",
         "q-count=1",
+        "q-no-killers=1",
     ],
 }];
 

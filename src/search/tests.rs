@@ -200,6 +200,7 @@ fn every_replacement_scheme_changes_the_tree() {
 mod behaviour;
 mod budget;
 mod cammp;
+mod cammp_switches;
 mod fast_paths;
 mod fixes;
 mod game_specific;

@@ -173,3 +173,52 @@ fn the_crate_docs_list_every_required_game_item() {
         );
     }
 }
+
+/// cargo-mutants finds files by their `mod` items and cannot see the registry's: the
+/// compiled-out declarations in `src/game/mod.rs` show it the games' files, one per game.
+#[test]
+fn cargo_mutants_sees_every_game_module() {
+    let text = read("src/game/mod.rs");
+    let mut declared = BTreeSet::new();
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        if line != "#[cfg(any())]" {
+            continue;
+        }
+        let item = lines.by_ref().find(|l| !l.starts_with("#[")).unwrap();
+        let module = item.strip_prefix("mod ").and_then(|m| m.strip_suffix(';'));
+        let module = module.unwrap_or_else(|| panic!("src/game/mod.rs: {item}"));
+        assert!(declared.insert(module.to_string()), "twice: {module}");
+    }
+    assert_eq!(
+        declared,
+        registered(),
+        "src/game/mod.rs: the #[cfg(any())] modules"
+    );
+}
+
+/// `fixtures/expected/icount.json` has a baseline for every bench of every game, so a game
+/// added to benches/icount.rs without `cargo xtask icount --update` fails here, not only
+/// under Callgrind.
+#[test]
+fn the_instruction_count_baselines_cover_every_game() {
+    let baselines: serde_json::Value =
+        serde_json::from_str(&read("fixtures/expected/icount.json")).unwrap();
+    let mut by_bench: std::collections::BTreeMap<String, BTreeSet<String>> = Default::default();
+    for key in baselines["instructions"].as_object().unwrap().keys() {
+        let (bench, game) = key.split_once('/').expect(key);
+        by_bench
+            .entry(bench.to_string())
+            .or_default()
+            .insert(game.to_string());
+    }
+    let benches: Vec<&String> = by_bench.keys().collect();
+    assert_eq!(benches, ["all", "alphabeta", "perft_leaves"]);
+    for (bench, games) in by_bench {
+        assert_eq!(
+            games,
+            registered(),
+            "fixtures/expected/icount.json, {bench}"
+        );
+    }
+}

@@ -44,9 +44,18 @@ tasks:
                    compare with baseline NAME and exit 1 when a benchmark's mean time got
                    slower by more than PCT percent (default 10) at the lower end of
                    criterion's 95% confidence interval
-  mutants [FILE...] [-- TEST-ARGS...]
+  mutants [--shard K/N] [--in-place] [--re REGEX] [--timeout S] [--opt-level N]
+          [--slurm N [--time-limit MIN] [--run DIR] [--out DIR]] [FILE...] [-- TEST-ARGS...]
                    cargo-mutants (installed when missing) over FILEs (default src/search/),
-                   each mutant tested with TEST-ARGS (default --lib search::)
+                   each mutant tested with TEST-ARGS (default --lib); --opt-level builds
+                   the crate (not its dependencies) at that level; --slurm N runs N shards
+                   as a Slurm array (deploy/slurm/mutants-submit.sh; SLURM_CONF's cluster,
+                   else a private one-node cluster as root), each in its own tree in place,
+                   and merges them into DIR (default RUN/summary) with mutants-summary
+  mutants-summary --out DIR [--run RUN SHARD...]
+                   merge the shards of a run into DIR and write DIR/README.md (caught,
+                   missed, timeout, unviable per file; verdicts from DIR/verdicts.tsv);
+                   exit 1 while a missed mutant has no verdict
   icount [--check | --update] [--tolerance PCT] [--if-possible]
                    instruction counts of benches/icount.rs under Callgrind (gungraun; the
                    runner is installed under target/tools when missing) against
@@ -81,6 +90,7 @@ fn main() -> ExitCode {
         "criterion-check" => criterion::check(rest),
         "icount" => icount::icount(rest),
         "mutants" => mutants::mutants(rest),
+        "mutants-summary" => mutants::summary::mutants_summary(rest),
         "slurm-test" => slurm::slurm_test(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");

@@ -562,6 +562,62 @@ fn output(command: &mut Command) -> Result<String> {
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
+/// A private one-node cluster for other tasks (`cargo xtask mutants --slurm`): the same
+/// daemons as the test's under `scratch`, stopped when this is dropped.
+pub struct Cluster {
+    _daemons: Daemons,
+    /// Its `slurm.conf`, for the clients' `SLURM_CONF`.
+    pub conf: PathBuf,
+}
+
+impl Cluster {
+    /// Installs what is missing and starts the cluster in a fresh `scratch`; needs root.
+    pub fn start(scratch: &Path) -> std::result::Result<Cluster, String> {
+        can_run()?;
+        let started = install().and_then(|()| {
+            if scratch.exists() {
+                fs::remove_dir_all(scratch)
+                    .map_err(|e| error(format!("clearing {}: {e}", scratch.display())))?;
+            }
+            let mut daemons = Daemons::default();
+            let conf = start_cluster(scratch, &mut daemons)?;
+            Ok(Cluster {
+                _daemons: daemons,
+                conf,
+            })
+        });
+        started.map_err(|failure| match failure {
+            Failure::Check(message) | Failure::Error(message) => message,
+        })
+    }
+}
+
+/// Waits until every task of job `id` ended (at most `limit`), asking every 10 s: a long
+/// job is not polled as often as the test's short ones.
+pub fn wait_for_job(conf: &Path, id: &str, limit: Duration) -> std::result::Result<(), String> {
+    let deadline = Instant::now() + limit;
+    while Instant::now() < deadline {
+        let states = job_states(conf, id).map_err(|failure| match failure {
+            Failure::Check(message) | Failure::Error(message) => message,
+        })?;
+        let running = [
+            "PENDING",
+            "CONFIGURING",
+            "RUNNING",
+            "COMPLETING",
+            "SUSPENDED",
+        ];
+        if !states.is_empty() && states.iter().all(|s| !running.contains(&s.as_str())) {
+            return Ok(());
+        }
+        sleep(Duration::from_secs(10));
+    }
+    Err(format!(
+        "job {id} still not done after {} s",
+        limit.as_secs()
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

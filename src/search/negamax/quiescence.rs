@@ -4,7 +4,8 @@
 //! Two parameters give CAMMP's variant: `q-quiet-every=2` tests "quiet" only at every second
 //! q-ply (so the reply to a capture and the next move are searched whatever they are), and
 //! `q-count=1` counts only the q-nodes that expand, the depth-0 node's own expansion
-//! included (see `stats.rs` for the default counting).
+//! included (see `stats.rs` for the default counting); `q-no-killers=1` records no killers
+//! here, so quiescence orders by the history heuristic only, as CAMMP's does.
 
 use super::{Node, Searcher, MAX_PLY};
 use crate::game::{Evaluator, Game, Score};
@@ -76,7 +77,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             if ab {
                 alpha = alpha.max(score);
                 if score >= beta {
-                    if F::has(&self.config, Enhancement::Killers) {
+                    if F::has(&self.config, Enhancement::Killers) && self.params.q_no_killers == 0 {
                         self.ordering.record_killer(mv, ply, Phase::Quiescence);
                     }
                     break;

@@ -1,0 +1,92 @@
+//! The three `cammp-java` switches that make our search behave as CAMMP's program does,
+//! each stated as what it must do: `id-no-pv` (iterative deepening passes no move of the
+//! previous variation), `q-no-killers` (quiescence keeps no killers, so it orders by history
+//! only) and `tt-size-main` (the big1 schemes measure a subtree without its q-nodes).
+
+use super::support::{config, kalah_positions, mingmang_positions, params};
+use crate::game::kalah::Kalah;
+use crate::game::mingmang::MingMang;
+use crate::game::Game;
+use crate::search::Searcher;
+
+fn store_diff() -> <Kalah as Game>::Eval {
+    Kalah::parse_eval("store-diff").unwrap()
+}
+
+/// Without the table and with no other ordering, iterative deepening searches the root's
+/// moves in generation order under `id-no-pv=1`; without it, the previous iteration's best
+/// move goes first.
+#[test]
+fn iterative_deepening_passes_the_previous_best_move_unless_told_not_to() {
+    let mut reordered = 0;
+    for game in kalah_positions(0..16, 8) {
+        let mut generated = Vec::new();
+        game.generate_moves(&mut generated);
+        for no_pv in [0, 1] {
+            let p = params(&["id-step=1", &format!("id-no-pv={no_pv}")]);
+            let mut searcher = Searcher::new(config("alphabeta+id"), p, store_diff());
+            let its = searcher.search(&mut game.clone(), 3, &mut |_| {});
+            let previous = its[its.len() - 2].best_move.unwrap();
+            let order = searcher.root_moves();
+            if no_pv == 1 {
+                assert_eq!(order, generated, "id-no-pv=1 on\n{}", game.board_string());
+            } else {
+                assert_eq!(order[0], previous, "id-no-pv=0 on\n{}", game.board_string());
+                reordered += usize::from(previous != generated[0]);
+            }
+        }
+    }
+    assert!(
+        reordered > 0,
+        "every previous best move was generated first: no test"
+    );
+}
+
+/// Quiescence records a killer at each cutoff, unless `q-no-killers=1`: then its killer
+/// slots stay empty at every ply (and the main search's are kept as ever).
+#[test]
+fn quiescence_keeps_killers_unless_told_not_to() {
+    let eval = MingMang::parse_eval("cammp").unwrap();
+    let mut recorded = 0;
+    for game in mingmang_positions(0..8, 12) {
+        for no_killers in [0, 1] {
+            let p = params(&[&format!("q-no-killers={no_killers}")]);
+            let cfg = config("alphabeta+killers+quiescence");
+            let mut searcher = Searcher::new(cfg, p, eval);
+            searcher.search(&mut game.clone(), 3, &mut |_| {});
+            let q_killers = (0..12)
+                .flat_map(|ply| searcher.killers(ply)[1])
+                .filter(Option::is_some)
+                .count();
+            let main_killers = (0..3).flat_map(|ply| searcher.killers(ply)[0]).flatten();
+            assert!(main_killers.count() > 0, "no main-search killer");
+            if no_killers == 1 {
+                assert_eq!(q_killers, 0, "q-no-killers=1 recorded quiescence killers");
+            }
+            recorded += q_killers;
+        }
+    }
+    assert!(recorded > 0, "quiescence never cut: no test");
+}
+
+/// The root's table entry measures the search below it: every node expanded, q-nodes
+/// included, by default; the main search's nodes only with `tt-size-main=1`. The root
+/// itself is counted before the measure starts, so each is its count less one.
+#[test]
+fn big1_subtree_sizes_leave_q_nodes_out_only_when_told() {
+    let mut q_nodes = 0;
+    for game in kalah_positions(0..12, 10) {
+        for main in [0, 1] {
+            let p = params(&["tt-bits=16", &format!("tt-size-main={main}")]);
+            let cfg = config("alphabeta+tt-value+tt-move+quiescence");
+            let mut searcher = Searcher::new(cfg, p, store_diff());
+            let its = searcher.search(&mut game.clone(), 4, &mut |_| {});
+            let c = its[0].counters;
+            let size = u64::from(searcher.table_entry(game.hash()).unwrap().size);
+            let measured = if main == 1 { c.n_nodes } else { c.expanded() };
+            assert_eq!(size, measured - 1, "tt-size-main={main}");
+            q_nodes += c.n_qnodes;
+        }
+    }
+    assert!(q_nodes > 0, "no q-node: the sizes could not differ");
+}

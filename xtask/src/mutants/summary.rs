@@ -1,0 +1,429 @@
+//! `cargo xtask mutants-summary --out OUT [--run RUN SHARD...]`: one summary of a sharded
+//! `cargo mutants` run.
+//!
+//! With shards (each a folder holding cargo-mutants' `mutants.out`), it merges their
+//! `outcomes.json` into `OUT/mutants.jsonl` (one line per mutant tested: its name, file,
+//! outcome and build and test seconds, sorted by name), `OUT/shards.jsonl` (per shard: the
+//! mutants it was given and tested, so a shard cut short by its time limit shows) and
+//! `OUT/scope.jsonl` (the mutants per file of the whole scope, from `RUN/scope.json`).
+//! Either way it then writes `OUT/README.md` from those files and `OUT/verdicts.tsv`, the
+//! hand-written verdict on each missed mutant (`name<TAB>verdict`: the test added for it, or
+//! why it is equivalent). Every number of the README comes from these files.
+
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// The outcomes, in the order the README's table shows them.
+const OUTCOMES: [&str; 4] = ["caught", "missed", "timeout", "unviable"];
+
+pub fn mutants_summary(args: &[String]) -> ExitCode {
+    match summarize(args) {
+        Ok(open) if open.is_empty() => ExitCode::SUCCESS,
+        Ok(open) => {
+            eprintln!(
+                "{} missed mutants have no verdict in verdicts.tsv:\n{}",
+                open.len(),
+                open.join("\n")
+            );
+            ExitCode::FAILURE
+        }
+        Err(message) => {
+            eprintln!("error: mutants-summary: {message}\nusage: cargo xtask mutants-summary --out OUT [--run RUN SHARD...]");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// The missed mutants without a verdict.
+fn summarize(args: &[String]) -> Result<Vec<String>, String> {
+    let (mut out, mut run, mut shards) = (None, None, Vec::new());
+    let mut words = args.iter();
+    while let Some(word) = words.next() {
+        match word.as_str() {
+            "--out" => out = words.next().map(PathBuf::from),
+            "--run" => run = words.next().map(PathBuf::from),
+            _ => shards.push(PathBuf::from(word)),
+        }
+    }
+    let out = out.ok_or("--out is required")?;
+    fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+    if let Some(run) = run {
+        merge(&run, &shards, &out)?;
+    } else if !shards.is_empty() {
+        return Err("shards go with --run".into());
+    }
+    let summary = Summary::load(&out)?;
+    fs::write(out.join("README.md"), summary.readme()).map_err(|e| e.to_string())?;
+    Ok(summary.open())
+}
+
+fn read_json(path: &Path) -> Result<Value, String> {
+    let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn read_lines(path: &Path) -> Result<Vec<Value>, String> {
+    let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    text.lines()
+        .map(|l| serde_json::from_str(l).map_err(|e| format!("{}: {e}", path.display())))
+        .collect()
+}
+
+fn write_lines(path: &Path, lines: &[Value]) -> Result<(), String> {
+    let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// A mutant's name as cargo-mutants prints it (`file:line:column: replace ... in f`).
+fn mutant_name(mutant: &Value) -> String {
+    mutant["name"].as_str().unwrap_or("?").to_string()
+}
+
+/// cargo-mutants' outcome summary, as the README names it.
+fn outcome(summary: &str) -> &'static str {
+    match summary {
+        "CaughtMutant" => "caught",
+        "MissedMutant" => "missed",
+        "Timeout" => "timeout",
+        "Unviable" => "unviable",
+        _ => "other",
+    }
+}
+
+/// Seconds of the phase named `phase` (`Build` or `Test`) of one outcome.
+fn phase_seconds(outcome: &Value, phase: &str) -> f64 {
+    outcome["phase_results"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|p| p["phase"] == phase)
+        .map(|p| {
+            p["duration"].as_f64().unwrap_or_else(|| {
+                p["duration"]["secs"].as_f64().unwrap_or(0.0)
+                    + p["duration"]["nanos"].as_f64().unwrap_or(0.0) / 1e9
+            })
+        })
+        .sum()
+}
+
+/// Writes `mutants.jsonl`, `shards.jsonl` and `scope.jsonl` into `out`.
+fn merge(run: &Path, shards: &[PathBuf], out: &Path) -> Result<(), String> {
+    let mut mutants = Vec::new();
+    let mut shard_lines = Vec::new();
+    for shard in shards {
+        let dir = shard.join("mutants.out");
+        let given = read_json(&dir.join("mutants.json"))?
+            .as_array()
+            .map_or(0, Vec::len);
+        let outcomes = match read_json(&dir.join("outcomes.json")) {
+            Ok(value) => value["outcomes"].as_array().cloned().unwrap_or_default(),
+            Err(_) => Vec::new(),
+        };
+        let mut tested = 0;
+        for o in &outcomes {
+            let Some(mutant) = o["scenario"].get("Mutant") else {
+                continue;
+            };
+            tested += 1;
+            mutants.push(json!({
+                "name": mutant_name(mutant),
+                "file": mutant["file"],
+                "outcome": outcome(o["summary"].as_str().unwrap_or("")),
+                "build_s": (phase_seconds(o, "Build") * 10.0).round() / 10.0,
+                "test_s": (phase_seconds(o, "Test") * 10.0).round() / 10.0,
+            }));
+        }
+        let name = shard
+            .file_name()
+            .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+        shard_lines.push(json!({"shard": name, "given": given, "tested": tested}));
+    }
+    mutants.sort_by(|a, b| a["name"].as_str().cmp(&b["name"].as_str()));
+    write_lines(&out.join("mutants.jsonl"), &mutants)?;
+    write_lines(&out.join("shards.jsonl"), &shard_lines)?;
+    let mut scope: BTreeMap<String, u64> = BTreeMap::new();
+    for mutant in read_json(&run.join("scope.json"))?
+        .as_array()
+        .into_iter()
+        .flatten()
+    {
+        *scope
+            .entry(mutant["file"].as_str().unwrap_or("?").to_string())
+            .or_default() += 1;
+    }
+    let scope_lines: Vec<Value> = scope
+        .into_iter()
+        .map(|(file, mutants)| json!({"file": file, "mutants": mutants}))
+        .collect();
+    write_lines(&out.join("scope.jsonl"), &scope_lines)?;
+    for file in ["commit", "command"] {
+        let text = fs::read_to_string(run.join(file)).unwrap_or_default();
+        fs::write(out.join(file), text).map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+/// What the README is written from.
+struct Summary {
+    mutants: Vec<Value>,
+    shards: Vec<Value>,
+    scope: Vec<Value>,
+    verdicts: BTreeMap<String, String>,
+    commit: String,
+    command: String,
+}
+
+impl Summary {
+    fn load(out: &Path) -> Result<Summary, String> {
+        let verdicts = fs::read_to_string(out.join("verdicts.tsv")).unwrap_or_default();
+        Ok(Summary {
+            mutants: read_lines(&out.join("mutants.jsonl"))?,
+            shards: read_lines(&out.join("shards.jsonl"))?,
+            scope: read_lines(&out.join("scope.jsonl"))?,
+            verdicts: verdicts
+                .lines()
+                .filter_map(|l| l.split_once('\t'))
+                .map(|(name, verdict)| (name.to_string(), verdict.to_string()))
+                .collect(),
+            commit: fs::read_to_string(out.join("commit")).unwrap_or_default(),
+            command: fs::read_to_string(out.join("command")).unwrap_or_default(),
+        })
+    }
+
+    fn missed(&self) -> impl Iterator<Item = &str> {
+        self.mutants
+            .iter()
+            .filter(|m| m["outcome"] == "missed")
+            .filter_map(|m| m["name"].as_str())
+    }
+
+    fn open(&self) -> Vec<String> {
+        self.missed()
+            .filter(|name| !self.verdicts.contains_key(*name))
+            .map(String::from)
+            .collect()
+    }
+
+    /// Per file of the scope: mutants in scope, tested, and per outcome.
+    fn per_file(&self) -> BTreeMap<String, (u64, [u64; 5])> {
+        let mut files: BTreeMap<String, (u64, [u64; 5])> = BTreeMap::new();
+        for line in &self.scope {
+            let file = line["file"].as_str().unwrap_or("?").to_string();
+            files.entry(file).or_default().0 = line["mutants"].as_u64().unwrap_or(0);
+        }
+        for m in &self.mutants {
+            let entry = files
+                .entry(m["file"].as_str().unwrap_or("?").to_string())
+                .or_default();
+            entry.1[0] += 1;
+            if let Some(i) = OUTCOMES.iter().position(|o| m["outcome"] == *o) {
+                entry.1[i + 1] += 1;
+            }
+        }
+        files
+    }
+
+    fn readme(&self) -> String {
+        let mut text = String::from("# Mutation testing of the search and the games\n\n");
+        text += "Generated by `cargo xtask mutants-summary` from `mutants.jsonl`, `shards.jsonl`, \
+                 `scope.jsonl` and `verdicts.tsv` in this folder: do not edit by hand.\n\n";
+        let _ = writeln!(
+            text,
+            "Commit mutated: `{}`. Command (`verdicts.tsv` is written by hand after the run):\n\n```\n{}\n```\n",
+            self.commit.trim(),
+            self.command.trim()
+        );
+        text += &self.shards_section();
+        text += &self.table();
+        text += &self.cost();
+        text += &self.missed_section();
+        text
+    }
+
+    fn shards_section(&self) -> String {
+        let mut text = String::from(
+            "## Shards\n\n| shard | mutants given | tested |\n| --- | ---: | ---: |\n",
+        );
+        for s in &self.shards {
+            let _ = writeln!(
+                text,
+                "| {} | {} | {} |",
+                s["shard"].as_str().unwrap_or("?"),
+                s["given"],
+                s["tested"]
+            );
+        }
+        text + "\n"
+    }
+
+    fn table(&self) -> String {
+        let mut text = String::from(
+            "## Outcomes per file\n\nIn scope: every mutant cargo-mutants generates in the file \
+             (`src/search/` and `src/game/`); tested: the ones this run built and tested.\n\n\
+             | file | in scope | tested | caught | missed | timeout | unviable |\n\
+             | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n",
+        );
+        let mut total = (0, [0; 5]);
+        for (file, (scope, counts)) in self.per_file() {
+            let cells: Vec<String> = counts.iter().map(u64::to_string).collect();
+            let _ = writeln!(text, "| `{file}` | {scope} | {} |", cells.join(" | "));
+            total.0 += scope;
+            for (t, c) in total.1.iter_mut().zip(counts) {
+                *t += c;
+            }
+        }
+        let cells: Vec<String> = total.1.iter().map(u64::to_string).collect();
+        let _ = writeln!(text, "| all | {} | {} |\n", total.0, cells.join(" | "));
+        let [tested, caught, missed, timeout, _] = total.1;
+        let viable = caught + missed + timeout;
+        let _ = writeln!(
+            text,
+            "Tested {tested} of the {} mutants in scope ({:.1}%). Of the {viable} viable mutants \
+             tested (built), the tests caught {caught} ({:.1}%) and {timeout} timed out.\n",
+            total.0,
+            percent(tested, total.0),
+            percent(caught, viable),
+        );
+        text
+    }
+
+    fn cost(&self) -> String {
+        let mut builds: Vec<f64> = self
+            .mutants
+            .iter()
+            .filter_map(|m| m["build_s"].as_f64())
+            .collect();
+        let mut tests: Vec<f64> = self
+            .mutants
+            .iter()
+            .filter(|m| m["outcome"] != "unviable")
+            .filter_map(|m| m["test_s"].as_f64())
+            .collect();
+        format!(
+            "## Cost\n\nMedian seconds per mutant: build {:.1}, tests {:.1} (of the viable ones), \
+             each shard building in its own tree in place (one incremental build per mutant).\n\n",
+            median(&mut builds),
+            median(&mut tests)
+        )
+    }
+
+    fn missed_section(&self) -> String {
+        let mut text = String::from("## Missed mutants and their verdicts\n\n");
+        let missed: Vec<&str> = self.missed().collect();
+        if missed.is_empty() {
+            return text + "None.\n";
+        }
+        for name in missed {
+            let verdict = self
+                .verdicts
+                .get(name)
+                .map_or("**no verdict yet**", String::as_str);
+            let _ = writeln!(text, "- `{name}`: {verdict}");
+        }
+        text
+    }
+}
+
+fn percent(part: u64, whole: u64) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        100.0 * part as f64 / whole as f64
+    }
+}
+
+fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    match values.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => values[n / 2],
+        n => (values[n / 2 - 1] + values[n / 2]) / 2.0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two shards' outcomes as cargo-mutants writes them, one cut short.
+    fn shard(dir: &Path, mutants: usize, outcomes: &[(&str, u32, &str)]) {
+        let out = dir.join("mutants.out");
+        fs::create_dir_all(&out).unwrap();
+        let listed: Vec<Value> = (0..mutants).map(|_| json!({})).collect();
+        fs::write(out.join("mutants.json"), Value::from(listed).to_string()).unwrap();
+        let mut all = vec![json!({"scenario": "Baseline", "summary": "Success"})];
+        for (file, line, summary) in outcomes {
+            all.push(json!({
+                "scenario": {"Mutant": {
+                    "file": file,
+                    "name": format!("{file}:{line}:5: replace f with true"),
+                }},
+                "summary": summary,
+                "phase_results": [
+                    {"phase": "Build", "duration": 10.0},
+                    {"phase": "Test", "duration": 4.0},
+                ],
+            }));
+        }
+        fs::write(
+            out.join("outcomes.json"),
+            json!({"outcomes": all}).to_string(),
+        )
+        .unwrap();
+    }
+
+    #[test]
+    fn shards_merge_into_counts_per_file_and_missed_mutants_need_a_verdict() {
+        let dir = std::env::temp_dir().join(format!("xtask-mutants-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let scope = json!([{"file": "a.rs"}, {"file": "a.rs"}, {"file": "a.rs"}, {"file": "b.rs"}]);
+        fs::create_dir_all(&dir).unwrap();
+        fs::write(dir.join("scope.json"), scope.to_string()).unwrap();
+        shard(
+            &dir.join("shard-0"),
+            2,
+            &[("a.rs", 1, "CaughtMutant"), ("a.rs", 2, "MissedMutant")],
+        );
+        shard(&dir.join("shard-1"), 2, &[("b.rs", 3, "Unviable")]);
+        let out = dir.join("out");
+        let args: Vec<String> = [
+            "--out",
+            out.to_str().unwrap(),
+            "--run",
+            dir.to_str().unwrap(),
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .chain(["shard-0", "shard-1"].map(|s| dir.join(s).display().to_string()))
+        .collect();
+        let open = summarize(&args).unwrap();
+        assert_eq!(open, ["a.rs:2:5: replace f with true"]);
+        let readme = fs::read_to_string(out.join("README.md")).unwrap();
+        assert!(
+            readme.contains("| `a.rs` | 3 | 2 | 1 | 1 | 0 | 0 |"),
+            "{readme}"
+        );
+        assert!(
+            readme.contains("| `b.rs` | 1 | 1 | 0 | 0 | 0 | 1 |"),
+            "{readme}"
+        );
+        assert!(readme.contains("| shard-1 | 2 | 1 |"), "{readme}");
+        assert!(
+            readme.contains("Tested 3 of the 4 mutants in scope (75.0%)"),
+            "{readme}"
+        );
+        assert!(readme.contains("the tests caught 1 (50.0%)"), "{readme}");
+        fs::write(
+            out.join("verdicts.tsv"),
+            "a.rs:2:5: replace f with true\tequivalent\n",
+        )
+        .unwrap();
+        let rendered = ["--out".to_string(), out.display().to_string()];
+        assert!(summarize(&rendered).unwrap().is_empty());
+        let _ = fs::remove_dir_all(&dir);
+    }
+}
