@@ -45,12 +45,11 @@ pub struct ReportArgs {
 }
 
 pub fn run(args: ReportArgs) -> Result<Status> {
-    if !args.dir.join(RECORDS).exists() || !args.dir.join(MANIFEST).exists() {
-        if render_folder(&args.dir, &args.dir)?.is_some() {
-            eprintln!("wrote {}", args.dir.join("analysis.md").display());
-            if !args.dir.join(GAMES).exists() {
-                return Ok(Status::Ok);
-            }
+    let run_folder = args.dir.join(RECORDS).exists() && args.dir.join(MANIFEST).exists();
+    if !run_folder && render_folder(&args.dir, &args.dir)?.is_some() {
+        eprintln!("wrote {}", args.dir.join("analysis.md").display());
+        if !args.dir.join(GAMES).exists() {
+            return Ok(Status::Ok);
         }
     }
     if args.dir.join(GAMES).exists() && !args.dir.join(RECORDS).exists() {
