@@ -1,289 +1,100 @@
 #!/usr/bin/env python3
-"""Second route to a run's tables: recompute from records.jsonl alone (no cutoff code) the
-mean nodes expanded and the ratio to the baseline per configuration at one depth, check them
-against summary.csv, and rank the add-one and leave-one-out rows against the CAMMP paper's
-ranking with Kendall's tau; for an all-subsets run, the Shapley values. At every depth, from
-records.jsonl and minimal.jsonl: nodes over the minimal tree and the value drift against an
-exact baseline, checked against per-depth.csv (and summary.csv at its depth). The paired
-ratios and their 95% intervals, clustered by the self-play game of each position (the `gNN`
-of an id `gNN-mNN`; any other id is a game of its own), against summary.csv.
+"""The one checker of the committed runs: every number they show recomputed from their raw
+files (records.jsonl, games.jsonl, minimal.jsonl, solves.jsonl) by a second route, with no
+cutoff code. For each folder under results/:
 
-Usage: python3 results/check.py RUN_DIR [DEPTH]   (DEPTH: the summary's depth by default)
+- a run folder (manifest.json, records.jsonl, summary.csv): its tables (checks/ablation.py:
+  means, ratios, paired ratios with intervals clustered by game, minimal-tree ratios, drift,
+  the ranking against CAMMP's, Shapley values);
+- a folder with its own tables (checks/<module>.py, listed in FOLDERS): those tables;
+- a folder with a claims.json: every value of its claims (checks/claims.py), the numbers
+  `cutoff report` renders into its analysis.md.
+
+A folder whose analysis.md has no claims.json is listed as not converted (its numbers are
+not checked). Exit 1 on any disagreement.
+
+Usage (from the repository root):
+  python3 results/check.py [RUN_DIR...]       check every folder, or the ones named
+  python3 results/check.py RUN_DIR --depth D  a run folder's tables at depth D
+  python3 results/check.py --fill RUN_DIR...  store the computed values in claims.json
+  python3 results/check.py --write RUN_DIR... write the folder's generated tables
+  python3 results/check.py --search RUN_DIR   the drift folder's searches again
 """
-import csv
-import json
-import math
-import re
+import argparse
+import importlib
 import sys
 from pathlib import Path
 
-# The CAMMP paper's table (nodes at depth 4): technique -> nodes; "tt" = transposition tables.
-CAMMP_ADD_ONE = {"quiescence": 550477, "null-move": 237897, "multi-cut": 218994, "tt": 166481,
-                 "lmr": 146167, "killers": 64636, "history": 44851}
-CAMMP_LEAVE_ONE_OUT = {"lmr": 21395, "multi-cut": 16329, "quiescence": 9078, "history": 8996,
-                       "null-move": 6739, "tt": 6278, "killers": 5870}
-CAMMP_BASE = 243820
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from checks import ablation, claims  # noqa: E402
+
+RESULTS = Path(__file__).resolve().parent
+
+# Folders whose own tables a module of checks/ recomputes (its `check`; `write` where the
+# module writes them).
+FOLDERS = {
+    "2026-11-23-mingmang-elo-cost": "elo_cost",
+    "2026-11-25-drift": "drift",
+    "2026-11-25-gomoku-ab-vs-mcts": "gomoku",
+    "2026-11-25-gothello-matches": "gothello",
+    "2026-11-25-kalah-solve": "kalah_solve",
+    "2026-11-25-minimal": "minimal",
+    "2026-11-25-minimax-rs": "minimax_rs",
+}
 
 
-def kendall_tau(xs, ys):
-    """Kendall's tau-a of two paired lists (no ties expected)."""
-    n, s = len(xs), 0
-    for i in range(n):
-        for j in range(i + 1, n):
-            a, b = xs[i] - xs[j], ys[i] - ys[j]
-            s += (a * b > 0) - (a * b < 0)
-    return s / (n * (n - 1) / 2)
+def check_folder(folder, depth=None):
+    """Every check of one folder; returns the names of the checks that failed."""
+    failed = []
 
+    def run(name, action):
+        try:
+            said = action()
+            print(f"ok   {folder.name}: {name}" + (f": {said}" if said else ""))
+        except (AssertionError, KeyError, ValueError, ZeroDivisionError) as e:
+            print(f"FAIL {folder.name}: {name}: {type(e).__name__}: {e}")
+            failed.append(f"{folder.name}: {name}")
 
-def betainc(a, b, x):
-    """The regularised incomplete beta function I_x(a, b) (continued fraction, Lentz)."""
-    if x <= 0 or x >= 1:
-        return max(0.0, min(1.0, x))
-    if x > (a + 1) / (a + b + 2):
-        return 1 - betainc(b, a, 1 - x)
-    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
-                     + a * math.log(x) + b * math.log(1 - x)) / a
-    c, d, f = 1.0, 1 - (a + b) * x / (a + 1), 0.0
-    d = 1 / d if abs(d) > 1e-300 else 1e300
-    f = d
-    for m in range(1, 500):
-        for num in (m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
-                    -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))):
-            d = 1 + num * d
-            d = 1 / d if abs(d) > 1e-300 else 1e300
-            c = 1 + num / c if abs(c) > 1e-300 else 1e300
-            f *= c * d
-        if abs(c * d - 1) < 1e-15:
-            break
-    return front * f
-
-
-def t_95(df):
-    """The two-sided 95% quantile of Student's t with df degrees of freedom (bisection)."""
-    tail = lambda t: 0.5 * betainc(df / 2, 0.5, df / (df + t * t))  # P(T > t)
-    lo, hi = 0.0, 1000.0
-    for _ in range(200):
-        mid = (lo + hi) / 2
-        lo, hi = (mid, hi) if tail(mid) > 0.025 else (lo, mid)
-    return (lo + hi) / 2
-
-
-def game_of(position):
-    """The self-play game of a position id: `g03` for `g03-m07`, else the id itself."""
-    match = re.fullmatch(r"(g[0-9]+)-m[0-9]+", position)
-    return match.group(1) if match else position
-
-
-def clustered(points):
-    """Mean of (game, value) points with the cluster-robust 95% half-width (None for one
-    game): CR1 variance, Student's t with games - 1 degrees of freedom."""
-    n = len(points)
-    mean = sum(v for _, v in points) / n
-    residual = {}
-    for game, v in points:
-        residual[game] = residual.get(game, 0.0) + v - mean
-    g = len(residual)
-    if g < 2:
-        return mean, None, g
-    var = g / (g - 1) * sum(r * r for r in residual.values()) / n ** 2
-    return mean, t_95(g - 1) * math.sqrt(var), g
-
-
-def paired_ratios(rows, depth, base, nodes_of):
-    """The paired ratios of summary.csv (geometric mean and clustered interval) against
-    the baseline, recomputed; returns how many agree."""
-    checked = 0
-    for row in rows:
-        if not row["paired_ratio"] or row["config"] == base:
-            continue
-        mine, theirs = nodes_of(row["config"]), nodes_of(base)
-        logs = [(game_of(p), math.log(mine[p] / theirs[p])) for p in sorted(mine)
-                if p in theirs and mine[p] > 0 and theirs[p] > 0]
-        mean, half, games = clustered(logs)
-        assert abs(float(row["paired_ratio"]) - math.exp(mean)) < 1e-5, row["config"]
-        assert int(row["paired_games"]) == games, row["config"]
-        if half is None:
-            assert not row["paired_ci95_low"], row["config"]
-        else:
-            for name, want in (("paired_ci95_low", mean - half), ("paired_ci95_high", mean + half)):
-                assert abs(float(row[name]) - math.exp(want)) < 1e-5, (row["config"], name)
-        checked += 1
-    return checked
-
-
-def shapley(manifest, nodes):
-    """Shapley values on ln(nodes) from an all-subsets run's records (every configuration's
-    uncapped positions in common), printed by technique."""
-    from math import factorial, log
-    base = manifest["baseline"]
-    flags = lambda c: set() if c == "alphabeta" else set(c.split("+")[1:])
-    configs = [p["config"] for p in manifest["configs"]]
-    names = {"cammp": "id tt-value tt-move quiescence null-move killers multi-cut history lmr"}
-    sets = {c: frozenset(names[c].split()) if c in names else frozenset(flags(c)) for c in configs}
-    techniques = sorted(set().union(*sets.values()) - flags(base))
-    common = set.intersection(*(set(nodes[c]) for c in configs))
-    value = {sets[c]: sum(log(nodes[c][p]) for p in common) / len(common) for c in configs}
-    k = len(techniques)
-    print(f"\nShapley values on ln(nodes), {len(common)} positions, {len(configs)} configurations:")
-    for t in techniques:
-        phi = 0.0
-        for s, v in value.items():
-            if t not in s:
-                n = len(s)
-                phi += factorial(n) * factorial(k - n - 1) / factorial(k) * (value[s | {t}] - v)
-        print(f"  {t:12} {phi:+.3f}")
-
-
-# Techniques that change root values by design; tt-value too where the game's hash is not
-# complete (Game::HASH_IS_COMPLETE) or the table cuts deeper.
-INEXACT = {"quiescence", "null-move", "multi-cut", "lmr", "threat-space", "greedy"}
-INCOMPLETE_HASH = {"mingmang", "blackwhite"}
-PRESET_FLAGS = {"alphabeta": {"ab"}, "minimax": set(),
-                "cammp": {"ab", "id", "tt-value", "tt-move", "quiescence", "null-move",
-                          "killers", "multi-cut", "history", "lmr"}}
-
-
-FLAGS = ["ab", "id", "tt-value", "tt-move", "killers", "history", "pvs", "aspiration",
-         "quiescence", "null-move", "multi-cut", "lmr", "threat-space", "candidate-sort",
-         "greedy", "liberties"]
-
-
-def is_exact(config, manifest):
-    """Whether `config` keeps the root value: a negamax preset whose flags are all exact."""
-    preset = next((p for p in [*PRESET_FLAGS, "all"] if config.split("+")[0].startswith(p)), None)
-    if preset is None:
-        return False
-    game_specific = {"threat-space", "candidate-sort", "greedy", "liberties"}
-    flags = set(FLAGS) - game_specific if preset == "all" else set(PRESET_FLAGS[preset])
-    rest = config[len(preset):]
-    while rest:
-        sign, rest = rest[0], rest[1:]
-        name = max((f for f in FLAGS if rest.startswith(f) and rest[len(f):][:1] in "+-"),
-                   key=len)
-        flags = flags | {name} if sign == "+" else flags - {name}
-        rest = rest[len(name):]
-    game = manifest["game"].split(":")[0]
-    tt_exact = game not in INCOMPLETE_HASH and manifest["params"].get("tt-cut-deeper", 0) == 0
-    return not (flags & INEXACT) and ("tt-value" not in flags or tt_exact)
-
-
-def close(field, value, tol):
-    """Whether a CSV field holds `value` (None: empty) within `tol`."""
-    if value is None:
-        return field == ""
-    return field != "" and abs(float(field) - value) <= tol
-
-
-def limits(run, manifest, summary_rows):
-    """Nodes over the minimal tree and the value drift per configuration and depth,
-    recomputed from the records and minimal.jsonl, against per-depth.csv and summary.csv."""
-    records = {}
-    for line in (run / "records.jsonl").read_text().splitlines():
-        r = json.loads(line)
-        records[(r["config"], r["depth"], r["position"])] = r
-    trees = {}
-    path = run / "minimal.jsonl"
-    if path.exists():
-        for line in path.read_text().splitlines():
-            if line.strip():
-                m = json.loads(line)
-                trees.setdefault(m["depth"], {})[m["position"]] = m["n_nodes"]
-    base = manifest["baseline"]
-    exact = is_exact(base, manifest)
-
-    def expected(config, depth):
-        found = [(records[(config, depth, p)], n) for p, n in trees.get(depth, {}).items()
-                 if (config, depth, p) in records]
-        ratio = None
-        if found and not any(r["capped"] for r, _ in found):
-            ratio = sum(r["n_nodes"] + r["n_qnodes"] for r, _ in found) / sum(n for _, n in found)
-        pairs = [(r, records[(base, depth, p)]) for (c, d, p), r in records.items()
-                 if c == config and d == depth and (base, depth, p) in records
-                 and not r["capped"] and not records[(base, depth, p)]["capped"]]
-        drift = [None] * 3
-        if exact and pairs:
-            n = len(pairs)
-            drift = [sum(a["score"] != b["score"] for a, b in pairs) / n,
-                     sum(abs(a["score"] - b["score"]) for a, b in pairs) / n,
-                     sum(a["best_move"] != b["best_move"] for a, b in pairs) / n]
-        return [ratio] + drift
-
-    def agree(row, depth):
-        want = expected(row["config"], depth)
-        names = ["minimal_ratio", "score_drift", "mean_abs_score_diff", "move_drift"]
-        for name, value, tol in zip(names, want, [1e-5, 1e-5, 1e-3, 1e-5]):
-            assert close(row[name], value, tol), (row["config"], depth, name, row[name], value)
-        return sum(v is not None for v in want)
-
-    checked = sum(agree(row, int(row["depth"]))
-                  for row in csv.DictReader((run / "per-depth.csv").open()))
-    checked += sum(agree(row, int(row["depth"])) for row in summary_rows)
-    drift = "against " + base if exact else f"none: {base} is not exact"
-    print(f"{run.name}: {checked} minimal-tree ratios and drift figures of per-depth.csv and "
-          f"summary.csv agree with records.jsonl and minimal.jsonl ({len(trees)} depths with "
-          f"minimal trees; drift {drift})")
+    if (folder / "summary.csv").exists() and (folder / "records.jsonl").exists():
+        run("tables", lambda: ablation.check(folder, depth))
+    if folder.name in FOLDERS:
+        module = importlib.import_module(f"checks.{FOLDERS[folder.name]}")
+        run("tables", lambda: module.check(folder))
+    if (folder / "claims.json").exists():
+        run("claims", lambda: "{} claims, {} values agree with the data".format(
+            *claims.check_file(folder / "claims.json")))
+    elif (folder / "analysis.md").exists():
+        print(f"--   {folder.name}: analysis.md has no claims.json: its numbers are not checked")
+    return failed
 
 
 def main():
-    run = Path(sys.argv[1])
-    manifest = json.loads((run / "manifest.json").read_text())
-    rows = list(csv.DictReader((run / "summary.csv").open()))
-    depth = int(sys.argv[2]) if len(sys.argv) > 2 else int(rows[0]["depth"])
-    nodes, capped, uncapped = {}, set(), {}
-    for line in (run / "records.jsonl").read_text().splitlines():
-        r = json.loads(line)
-        if r["depth"] == depth and r["capped"]:
-            capped.add(r["config"])
-        elif r["depth"] == depth:
-            nodes.setdefault(r["config"], {})[r["position"]] = r["n_nodes"] + r["n_qnodes"]
-        if r["depth"] == depth and not r["capped"]:
-            uncapped.setdefault(r["config"], {})[r["position"]] = r["n_nodes"] + r["n_qnodes"]
-    base = manifest["baseline"]
-    mean = {c: sum(v.values()) / len(v) for c, v in nodes.items() if c not in capped}
-    checked = 0
-    if len(sys.argv) <= 2 or int(rows[0]["depth"]) == depth:
-        for row in rows:
-            c = row["config"]
-            if row["mean_nodes"]:
-                assert abs(float(row["mean_nodes"]) - mean[c]) < 1e-3 * max(1, mean[c]), c
-                checked += 1
-                if base in capped:  # a capped baseline has no mean, so no ratio
-                    assert not row["ratio_to_baseline"], c
-                    continue
-                common = set(nodes[c]) & set(nodes[base])
-                ratio = sum(nodes[c][p] for p in common) / sum(nodes[base][p] for p in common)
-                assert abs(float(row["ratio_to_baseline"]) - ratio) < 1e-5, c
-    print(f"{run.name} depth {depth}: {checked} rows of summary.csv agree with records.jsonl")
-    if len(sys.argv) <= 2 or int(rows[0]["depth"]) == depth:
-        count = paired_ratios(rows, depth, base, lambda c: uncapped.get(c, {}))
-        print(f"{run.name} depth {depth}: {count} paired ratios and their clustered intervals "
-              "agree with records.jsonl")
-    if "minimal_ratio" in rows[0]:
-        limits(run, manifest, rows)
-    if manifest["plan"] == "all-subsets":
-        shapley(manifest, nodes)
-        return
-    if base not in mean:
-        print(f"no ranking against CAMMP at depth {depth}: {base} hit the node cap")
-        return
-    for role, paper in (("add-one", CAMMP_ADD_ONE), ("leave-one-out", CAMMP_LEAVE_ONE_OUT)):
-        ours = {p["technique"]: p["config"] for p in manifest["configs"] if p["role"] == role}
-        if not ours:
-            continue
-        print(f"\n{role} (ratio to {base}; CAMMP's to its alpha-beta):")
-        paired = []
-        for technique, paper_nodes in sorted(paper.items(), key=lambda kv: -kv[1]):
-            names = ["tt-value", "tt-move"] if technique == "tt" else [technique]
-            for name in names:
-                if name in ours and ours[name] in mean:
-                    ratio = mean[ours[name]] / mean[base]
-                    print(f"  {name:12} ours {ratio:8.3f}   CAMMP {paper_nodes / CAMMP_BASE:6.3f}")
-                    if technique != "tt":
-                        paired.append((paper_nodes, ratio))
-        if len(paired) > 2:
-            tau = kendall_tau([p for p, _ in paired], [o for _, o in paired])
-            print(f"  Kendall's tau over the {len(paired)} one-to-one techniques: {tau:+.3f}")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("dirs", nargs="*", type=Path)
+    parser.add_argument("--depth", type=int)
+    parser.add_argument("--fill", action="store_true")
+    parser.add_argument("--write", action="store_true")
+    parser.add_argument("--search", action="store_true")
+    args = parser.parse_args()
+    folders = args.dirs or sorted(p for p in RESULTS.iterdir()
+                                  if p.is_dir() and p.name[:1].isdigit())
+    if args.fill:
+        for folder in folders:
+            print(folder, "{} claims, {} values stored".format(
+                *claims.check_file(folder / "claims.json", fill=True)))
+        return 0
+    if args.write or args.search:
+        for folder in folders:
+            name = "drift_search" if args.search else FOLDERS[folder.resolve().name]
+            module = importlib.import_module(f"checks.{name}")
+            print(folder, (module.check if args.search else module.write)(folder) or "written")
+        return 0
+    failed = [f for folder in folders for f in check_folder(folder.resolve(), args.depth)]
+    for f in failed:
+        print(f"failed: {f}")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

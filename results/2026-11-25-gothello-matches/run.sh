@@ -52,4 +52,4 @@ $C ablate --game gothello --set opening --positions 40 --depths 1..8 \
   --plan configs=alphabeta,alphabeta+liberties,$MINIMAX,$MINIMAX+liberties \
   --label liberties-cost --out $OUT/liberties-cost -q
 # The table by colour from games.jsonl, checked against each match's own summary.
-python3 $OUT/table.py $OUT > $OUT/summary.md
+python3 results/check.py --write $OUT

@@ -12,10 +12,9 @@ $cutoff minimal -g mingmang --set opening --positions 3 --depth 5 -c alphabeta -
 # Depth 6 (beyond the committed run): the same 3 positions, cammp measured beside them.
 $cutoff minimal -g mingmang --set opening --positions 3 --depth 6 -c cammp --json \
   > "$out/minimal-mingmang-d6.jsonl"
-python3 "$out/table.py" "$out/minimal-kalah.jsonl" results/2026-11-23-kalah-cammp > "$out/kalah.md"
-python3 "$out/table.py" "$out/minimal-mingmang.jsonl" results/2026-11-23-mingmang-cammp > "$out/mingmang.md"
+python3 results/check.py --write "$out"
 # Second route: the Kalah trees again to depth 8 with alphabeta and cammp measured beside
-# them; table.py asserts those node counts equal the committed records, and the trees repeat.
+# them; results/check.py asserts those node counts equal the committed records, and the trees repeat.
 $cutoff minimal -g kalah --set opening --positions 40 --depth 8 -c alphabeta -c cammp --json \
   > "$out/minimal-kalah-check.jsonl"
-python3 "$out/table.py" "$out/minimal-kalah-check.jsonl" results/2026-11-23-kalah-cammp | tail -1
+python3 results/check.py "$out"

@@ -4,4 +4,4 @@
 set -e
 dir=results/2026-11-25-minimax-rs
 cargo bench -p cutoff --bench peers -- --out "$dir" --repeats 7 --positions 40
-python3 "$dir/check.py" "$dir"
+python3 results/check.py "$dir"

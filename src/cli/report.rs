@@ -1,15 +1,18 @@
 //! `cutoff report DIR [--depth D] [--repair] [--clock cpu|wall]`: writes the tables and charts of a run folder
 //! and prints its CAMMP-format table. It reads only the run folder; it searches nothing.
 //! `--repair` first drops a torn last line of `records.jsonl` (an interrupted write). On a
-//! match folder (`games.jsonl`, no `records.jsonl`) it writes the match's summary again.
+//! match folder (`games.jsonl`, no `records.jsonl`) it writes the match's summary again. A
+//! folder's `claims.json` is rendered into its `analysis.md` first (in any folder: a run, a
+//! match, or a study of its own scripts, where that is all it writes).
 
 use super::common::{check_out_folder, ClockArgs};
 use super::Status;
 use crate::matches::record::GAMES;
 use crate::matches::run::rewrite_match_report;
 use crate::matches::summary::markdown;
+use crate::report::claims::render_folder;
 use crate::report::write_report_by;
-use crate::runfolder::{drop_torn_line, RECORDS};
+use crate::runfolder::{drop_torn_line, MANIFEST, RECORDS};
 use anyhow::{bail, Result};
 use clap::Args;
 use std::path::PathBuf;
@@ -42,6 +45,13 @@ pub struct ReportArgs {
 }
 
 pub fn run(args: ReportArgs) -> Result<Status> {
+    let run_folder = args.dir.join(RECORDS).exists() && args.dir.join(MANIFEST).exists();
+    if !run_folder && render_folder(&args.dir, &args.dir)?.is_some() {
+        eprintln!("wrote {}", args.dir.join("analysis.md").display());
+        if !args.dir.join(GAMES).exists() {
+            return Ok(Status::Ok);
+        }
+    }
     if args.dir.join(GAMES).exists() && !args.dir.join(RECORDS).exists() {
         if args.out.is_some() || args.depth.is_some() || args.allow_incomplete || args.repair {
             bail!("{} is a match folder: --out, --depth, --allow-incomplete and --repair are for run folders", args.dir.display());

@@ -10,6 +10,7 @@
 //! the records: they are sorted on reading and only ordered maps are iterated.
 
 pub(crate) mod charts;
+pub mod claims;
 #[cfg(test)]
 mod cluster_tests;
 pub mod compare;
@@ -91,7 +92,7 @@ pub fn write_report_by(
     let charts = charts::write_charts(&out.join("charts"), &run.manifest, &grid, (depth, clock))?;
     let parts = Parts {
         table: &table,
-        analysis: &analysis(dir)?,
+        analysis: &analysis(dir, out)?,
         charts: &charts,
     };
     let summary = summary(&run.manifest, &grid, (depth, clock), &parts);
@@ -111,14 +112,17 @@ pub fn write_report_by(
     Ok(table)
 }
 
-/// A hand-written `analysis.md` in the run folder (why our ranking differs from the study's,
-/// what to make of a result), appended to the summary so that re-rendering keeps it.
-fn analysis(dir: &Path) -> Result<String> {
+/// The run folder's `analysis.md` (why our ranking differs from the study's, what to make of
+/// a result), rendered first from its `claims.json` where it has one, appended to the
+/// summary so that re-rendering keeps it.
+fn analysis(dir: &Path, out: &Path) -> Result<String> {
     let path = dir.join("analysis.md");
-    if !path.exists() {
-        return Ok(String::new());
-    }
-    let text = fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    let text = match claims::render_folder(dir, out)? {
+        Some(text) => text,
+        None if !path.exists() => return Ok(String::new()),
+        None => fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?,
+    };
+    let text = text.strip_prefix(claims::GENERATED).unwrap_or(&text);
     Ok(format!("## Analysis\n\n{}\n", text.trim()))
 }
 

@@ -3,6 +3,7 @@
 //! (`kalah_reference`), the HTML report in a browser (`html`), the Gomocup brain over
 //! pipes (`pbrain`), and every hand-written list of games against the registry (`registry`).
 
+mod claims;
 mod cli;
 mod gthd;
 mod html;

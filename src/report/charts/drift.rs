@@ -7,11 +7,13 @@
 //! `drift` and `stats` compute both numbers; this module only draws them.
 
 use super::axis::{trim, Axis};
-use super::published::{labelled_point, point_label};
+use super::labels::{labelled_point, Labels};
+use super::published::point_label;
 use super::style::{SeriesStyle, Styles};
 use super::{titled, Chart, FONT, SIZE};
 use crate::report::drift::drift;
 use crate::report::stats::{paired_ratio, Grid, Row};
+use crate::search::Enhancement;
 use anyhow::Result;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -51,16 +53,35 @@ impl SavingsDrift {
                 ratio: paired_ratio(row, reference, depth)?.ratio,
             })
         };
-        let points: Vec<Point> = grid.ranked(depth).into_iter().filter_map(point).collect();
+        // Quiescence scores the position after the captures: a different horizon, whose
+        // root values differ from the fixed-depth ones by design, not by error.
+        let horizon = |row: &Row| {
+            let q = |r: &Row| r.planned.config.has(Enhancement::Quiescence);
+            q(row) && !q(reference)
+        };
+        let rows = grid.ranked(depth);
+        let other_horizon = rows.iter().filter(|r| horizon(r)).count();
+        let points: Vec<Point> = rows
+            .into_iter()
+            .filter(|r| !horizon(r))
+            .filter_map(point)
+            .collect();
         if points.len() < 2 {
             return None;
         }
+        let left_out = match other_horizon {
+            0 => String::new(),
+            k => format!(
+                "\n{k} configurations with quiescence search left out: they score the position \
+                 after the captures, a different horizon, so their drift is not an error"
+            ),
+        };
         let y = Axis::log(points.iter().map(|p| p.ratio).chain([1.0]));
         let subtitle = format!(
             "{subtitle} · depth {depth}\nagainst {}, exact: x, the positions whose root score \
              differs; y, the geometric mean of the per-position node ratios\n+: added to the \
              baseline, −: left out of the full set; exact techniques sit at 0%, the best \
-             trade-offs low and to the left",
+             trade-offs low and to the left{left_out}",
             reference.planned.label
         );
         Some(SavingsDrift {
@@ -77,6 +98,19 @@ impl Chart for SavingsDrift {
     }
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        self.draw_labelled(root).map(|_| ())
+    }
+}
+
+impl SavingsDrift {
+    /// Draws the chart; returns where its labels went.
+    pub(super) fn draw_labelled<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+    ) -> Result<Labels>
     where
         DB::ErrorType: 'static,
     {
@@ -104,16 +138,17 @@ impl Chart for SavingsDrift {
             let line = vec![(range.start, one), (range.end, one)];
             plot.draw(&PathElement::new(line, BLACK.stroke_width(2)))?;
         }
-        let mut taken = Vec::new();
+        let mut labels = Labels::new(plot);
         for point in &self.points {
             let Some(y) = self.y.place(point.ratio) else {
                 continue;
             };
-            // Labels of points near the right edge go left of them.
-            let left = point.drift > 75.0;
-            let at = (point.drift, y);
-            labelled_point(plot, at, &point.style, &point.label, left, &mut taken)?;
+            // Labels of points right of the middle go left of them where there is room.
+            let left = point.drift > 50.0;
+            let label = (&point.style, point.label.as_str());
+            labelled_point(plot, (point.drift, y), label, left, &mut labels)?;
         }
-        Ok(())
+        labels.note_unlabelled(plot)?;
+        Ok(labels)
     }
 }

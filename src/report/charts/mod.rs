@@ -18,6 +18,7 @@ pub(super) mod bars;
 mod depth;
 mod drift;
 mod heatmap;
+mod labels;
 mod levels;
 mod lines;
 mod published;

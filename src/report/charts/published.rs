@@ -6,8 +6,9 @@
 //! Only the CAMMP table (Ming Mang) has node ratios to set ours against; `studies` matches
 //! the rows and computes both ratios, this module only draws them.
 
-use super::axis::{trim, Axis, Ticked};
-use super::style::{marker, SeriesStyle, Styles};
+use super::axis::{trim, Axis};
+use super::labels::{labelled_point, Labels};
+use super::style::{SeriesStyle, Styles};
 use super::{titled, Chart, FONT, SIZE};
 use crate::report::stats::{Grid, Row};
 use crate::report::studies::{cammp_depth, cammp_pairs, CAMMP_NODES};
@@ -15,7 +16,6 @@ use crate::runfolder::{Manifest, Role};
 use anyhow::Result;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// One configuration: its label, style and both ratios.
 struct Point {
@@ -84,6 +84,19 @@ impl Chart for Published {
     where
         DB::ErrorType: 'static,
     {
+        self.draw_labelled(root).map(|_| ())
+    }
+}
+
+impl Published {
+    /// Draws the chart; returns where its labels went.
+    pub(super) fn draw_labelled<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+    ) -> Result<Labels>
+    where
+        DB::ErrorType: 'static,
+    {
         let area = titled(
             root,
             "Node ratios: ours against CAMMP (log-log)",
@@ -110,7 +123,7 @@ impl Chart for Published {
         let range = self.axis.spec().range();
         let diagonal = vec![(range.start, range.start), (range.end, range.end)];
         plot.draw(&PathElement::new(diagonal, BLACK.stroke_width(2)))?;
-        let mut taken = Vec::new();
+        let mut labels = Labels::new(plot);
         for point in &self.points {
             let (Some(x), Some(y)) = (
                 self.axis.place(point.published),
@@ -118,9 +131,11 @@ impl Chart for Published {
             ) else {
                 continue;
             };
-            labelled_point(plot, (x, y), &point.style, &point.label, false, &mut taken)?;
+            let label = (&point.style, point.label.as_str());
+            labelled_point(plot, (x, y), label, false, &mut labels)?;
         }
-        Ok(())
+        labels.note_unlabelled(plot)?;
+        Ok(labels)
     }
 }
 
@@ -133,54 +148,4 @@ pub(super) fn point_label(row: &Row) -> String {
         (Some(t), _) => format!("+{}", t.name()),
         (None, _) => planned.label.clone(),
     }
-}
-
-/// Draws a scatter point at `at` with its label right of it (left of it when `left`),
-/// moved up or down to clear the labels already placed (`taken`, see [`free_offset`]).
-pub(super) fn labelled_point<DB: DrawingBackend>(
-    plot: &DrawingArea<DB, Cartesian2d<Ticked, Ticked>>,
-    at: (f64, f64),
-    style: &SeriesStyle,
-    label: &str,
-    left: bool,
-    taken: &mut Vec<(i32, i32, i32)>,
-) -> Result<()>
-where
-    DB::ErrorType: 'static,
-{
-    plot.draw(&marker(at, style, 13))?;
-    let font = (FONT, 15).into_font().color(&BLACK);
-    let width = plot
-        .estimate_text_size(label, &font)
-        .map_or(80, |(w, _)| w as i32);
-    let pixel = plot.map_coordinate(&at);
-    let (from, dx, h) = match left {
-        true => ((pixel.0 - 20 - width, pixel.1), -10, HPos::Right),
-        false => (pixel, 10, HPos::Left),
-    };
-    let dy = free_offset(taken, from, width);
-    let text = Text::new(
-        label.to_string(),
-        (dx, dy),
-        font.pos(Pos::new(h, VPos::Center)),
-    );
-    plot.draw(&(EmptyElement::at(at) + text))?;
-    Ok(())
-}
-
-/// The first vertical offset (in pixels, from a few tried in turn) at which a label
-/// `width` pixels wide right of the point at pixel `at` overlaps no label placed before;
-/// records the label's place in `taken` as (left, right, y).
-fn free_offset(taken: &mut Vec<(i32, i32, i32)>, at: (i32, i32), width: i32) -> i32 {
-    const HEIGHT: i32 = 17;
-    let (left, right) = (at.0 + 10, at.0 + 10 + width);
-    let clear = |dy: &i32| {
-        taken
-            .iter()
-            .all(|&(l, r, y)| r < left || l > right || (y - (at.1 + dy)).abs() >= HEIGHT)
-    };
-    let tries = [0, HEIGHT, -HEIGHT, 2 * HEIGHT, -2 * HEIGHT, 3 * HEIGHT];
-    let dy = tries.into_iter().find(clear).unwrap_or(0);
-    taken.push((left, right, at.1 + dy));
-    dy
 }

@@ -1,28 +1,24 @@
-#!/usr/bin/env python3
 """Second route to this run's tables: recomputes, from games.jsonl alone, each match's
 wins by colour, pentanomial counts, moves, nodes, depth and time per move and plies per
 game, checks the counts against the summary.md that cutoff wrote, and prints the rows that
 summary.md (the one of this folder) quotes.
 
-Usage: python3 results/2026-11-25-gomoku-ab-vs-mcts/check.py
+The folder: `2026-11-25-gomoku-ab-vs-mcts`.
 """
 import json
 import os
-import sys
-
-HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def load(match):
-    with open(os.path.join(HERE, match, "games.jsonl")) as f:
+def load(run, match):
+    with open(os.path.join(run, match, "games.jsonl")) as f:
         return [json.loads(line) for line in f]
 
 
-def check(match):
-    games = load(match)
-    manifest = json.load(open(os.path.join(HERE, match, "manifest.json")))
+def check_match(run, match):
+    games = load(run, match)
+    manifest = json.load(open(os.path.join(run, match, "manifest.json")))
     agents = manifest["spec"]["agents"]
-    summary = open(os.path.join(HERE, match, "summary.md")).read()
+    summary = open(os.path.join(run, match, "summary.md")).read()
     score = {"overall": [0, 0, 0], "moving first": [0, 0, 0], "moving second": [0, 0, 0]}
     pairs = {}
     moves = {0: [], 1: []}
@@ -72,11 +68,11 @@ def check(match):
     return ok
 
 
-def speed():
+def speed(run):
     """The speed table: playouts and rollout plies per CPU-second from the searches' JSON
     lines and GNU time's CPU seconds."""
-    rows = [json.loads(line) for line in open(os.path.join(HERE, "speed-playouts.jsonl"))]
-    times = open(os.path.join(HERE, "speed-playouts-time.txt")).read().split("\n")
+    rows = [json.loads(line) for line in open(os.path.join(run, "speed-playouts.jsonl"))]
+    times = open(os.path.join(run, "speed-playouts-time.txt")).read().split("\n")
     cpus = [sum(map(float, t.split()[1].split("+"))) for t in times if t.startswith("cpu")]
     for r, cpu in zip(rows, cpus):
         print(
@@ -87,7 +83,10 @@ def speed():
         )
 
 
-if __name__ == "__main__":
-    speed()
-    results = [check(m) for m in ("match", "match-20000") if os.path.isdir(os.path.join(HERE, m))]
-    sys.exit(0 if all(results) else 1)
+
+def check(run):
+    run = str(run)
+    speed(run)
+    matches = [m for m in ("match", "match-20000") if os.path.isdir(os.path.join(run, m))]
+    assert all([check_match(run, m) for m in matches]), f"{run}: a count is not in summary.md"
+    return f"{len(matches)} matches' counts are in their summary.md"

@@ -1,21 +1,17 @@
-#!/usr/bin/env python3
 """The Gothello match table by colour, from each match's games.jsonl alone.
-
-Usage: python3 table.py RUN_DIR > table.md
 
 For every match folder under RUN_DIR it splits agent A's games by the colour it played
 (black moves first from the empty board; the opening's plies alternate the side, so after
 an even opening the agent moving first plays black), counts wins, draws and losses, and
 checks the counts against the "moving first" / "moving second" rows of the folder's own
-summary.md (written by cutoff): a second route to the same numbers. It exits 1 on any
-disagreement. Intervals are Wilson's 95% score intervals; Elo is the logistic Elo of the
+summary.md (written by cutoff): a second route to the same numbers. The table must be the
+run's summary.md. Intervals are Wilson's 95% score intervals; Elo is the logistic Elo of the
 score, -400 log10(1/s - 1), with a normal interval from the per-game variance.
 """
 
 import json
 import math
 import re
-import sys
 from pathlib import Path
 
 # The study's table (STUDIES.md, Gothello, Portland State CS441): 10 games each.
@@ -104,11 +100,11 @@ def check_summary(folder, mover):
     for row, key in (("moving first", "first"), ("moving second", "second")):
         m = re.search(r"\| " + row + r" \| (\d+) \| (\d+) \| (\d+) \| (\d+) \|", text)
         if not m:
-            sys.exit(f"{folder}: no `{row}` row in summary.md")
+            raise AssertionError(f"{folder}: no `{row}` row in summary.md")
         games_, wins, draws, losses = map(int, m.groups())
         w, d, l, _ = mover[key]
         if (wins, draws, losses, games_) != (w, d, l, w + d + l):
-            sys.exit(f"{folder}: {row}: summary.md says {m.groups()}, games.jsonl {mover[key]}")
+            raise AssertionError(f"{folder}: {row}: summary.md says {m.groups()}, games.jsonl {mover[key]}")
 
 
 def cell(folder, colour_name):
@@ -116,7 +112,7 @@ def cell(folder, colour_name):
     check_summary(folder, mover)
     w, d, l, errors = colour[colour_name]
     if errors:
-        sys.exit(f"{folder}: {errors} games in error")
+        raise AssertionError(f"{folder}: {errors} games in error")
     return w, d, l
 
 
@@ -133,11 +129,12 @@ def row_text(num, name, colour, evaluation, tie, study, w, d, l):
     )
 
 
-def main():
-    run = Path(sys.argv[1])
+def table(run):
+    """The run's summary.md, from the games."""
+    run = Path(run)
     out = [
         "# Gothello matches: minimax with a 1000-node budget against negamax depth 3\n",
-        "Written by `table.py` from each match's `games.jsonl` (and checked against the match's own",
+        "Written by `results/check.py` (checks/gothello.py) from each match's `games.jsonl` (and checked against the match's own",
         "`summary.md`); the study's numbers (STUDIES.md, 10 games a row) beside ours, with Wilson 95%",
         "intervals. Minimax is `alphabeta+id+tt-value+tt-move[+liberties]:node-budget=1000,id-step=1`,",
         "negamax `alphabeta:depth=3` (first best move in generation order on ties), both with the",
@@ -191,8 +188,15 @@ def main():
             f"| against {against}: on {e_on:+.1f}, off {e_off:+.1f} | 2 x 400 | - | "
             f"{difference} |"
         )
-    print("\n".join(out))
+    return "\n".join(out) + "\n"
 
 
-if __name__ == "__main__":
-    main()
+def check(run):
+    want = table(run)
+    assert (Path(run) / "summary.md").read_text() == want, \
+        f"{run}/summary.md differs from the table of games.jsonl (write it with --write)"
+    return "summary.md is the table of the games"
+
+
+def write(run):
+    (Path(run) / "summary.md").write_text(table(run))
