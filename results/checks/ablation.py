@@ -212,21 +212,53 @@ def check(run, depth_arg=None):
     if base not in mean:
         print(f"no ranking against CAMMP at depth {depth}: {base} hit the node cap")
         return
+    for role, half in against_cammp(run, depth=depth, nodes=(manifest, mean)).items():
+        print(f"\n{role} (ratio to {base}; CAMMP's to its alpha-beta):")
+        for name, ratio in half["ours"].items():
+            print(f"  {name:12} ours {ratio:8.3f}   CAMMP {half['paper'][name]:6.3f}")
+        if half["n"] > 2:
+            print(f"  Kendall's tau over the {half['n']} one-to-one techniques: {half['tau']:+.3f}")
+
+
+def mean_nodes(run, depth):
+    """A run's manifest and its mean nodes (q-nodes included) per uncapped configuration."""
+    manifest = json.loads((run / "manifest.json").read_text())
+    nodes, capped = {}, set()
+    for line in (run / "records.jsonl").read_text().splitlines():
+        r = json.loads(line)
+        if r["depth"] == depth:
+            nodes.setdefault(r["config"], []).append(r["n_nodes"] + r["n_qnodes"])
+            if r["capped"]:
+                capped.add(r["config"])
+    return manifest, {c: sum(v) / len(v) for c, v in nodes.items() if c not in capped}
+
+
+def against_cammp(folder, run=".", depth=4, nodes=None):
+    """A run's add-one and leave-one-out rows against the CAMMP paper's, per half: our ratio
+    to the baseline (`ours`) and CAMMP's (`paper`) by technique in CAMMP's order (our two
+    table rows both against its one), ours over CAMMP's (`over`; `over_min`, `over_max`
+    span the one-to-one rows but quiescence's), and Kendall's tau over the `n` one-to-one
+    techniques (`tau`)."""
+    manifest, mean = nodes or mean_nodes(Path(folder) / run, depth)
+    base = manifest["baseline"]
+    halves = {}
     for role, paper in (("add-one", CAMMP_ADD_ONE), ("leave-one-out", CAMMP_LEAVE_ONE_OUT)):
         ours = {p["technique"]: p["config"] for p in manifest["configs"] if p["role"] == role}
         if not ours:
             continue
-        print(f"\n{role} (ratio to {base}; CAMMP's to its alpha-beta):")
+        half = {"ours": {}, "paper": {}, "over": {}}
         paired = []
         for technique, paper_nodes in sorted(paper.items(), key=lambda kv: -kv[1]):
             names = ["tt-value", "tt-move"] if technique == "tt" else [technique]
-            for name in names:
-                if name in ours and ours[name] in mean:
-                    ratio = mean[ours[name]] / mean[base]
-                    print(f"  {name:12} ours {ratio:8.3f}   CAMMP {paper_nodes / CAMMP_BASE:6.3f}")
-                    if technique != "tt":
-                        paired.append((paper_nodes, ratio))
-        if len(paired) > 2:
-            tau = kendall_tau([p for p, _ in paired], [o for _, o in paired])
-            print(f"  Kendall's tau over the {len(paired)} one-to-one techniques: {tau:+.3f}")
-
+            for name in (n for n in names if n in ours and ours[n] in mean):
+                ratio, theirs = mean[ours[name]] / mean[base], paper_nodes / CAMMP_BASE
+                half["ours"][name], half["paper"][name] = ratio, theirs
+                half["over"][name] = ratio / theirs
+                if technique != "tt":
+                    paired.append((paper_nodes, ratio))
+        rest = [v for t, v in half["over"].items() if t != "quiescence"]
+        half.update(n=len(paired), over_min=min(rest), over_max=max(rest),
+                    tau=kendall_tau([p for p, _ in paired], [o for _, o in paired])
+                    if len(paired) > 1 else None)
+        halves[role] = half
+    return halves
