@@ -21,6 +21,7 @@ CAMMP_ADD_ONE = {"quiescence": 550477, "null-move": 237897, "multi-cut": 218994,
 CAMMP_LEAVE_ONE_OUT = {"lmr": 21395, "multi-cut": 16329, "quiescence": 9078, "history": 8996,
                        "null-move": 6739, "tt": 6278, "killers": 5870}
 CAMMP_BASE = 243820
+CAMMP_ALL = 5859  # "all (CAMMP)"
 
 
 def kendall_tau(xs, ys):
@@ -213,6 +214,8 @@ def check(run, depth_arg=None):
         print(f"no ranking against CAMMP at depth {depth}: {base} hit the node cap")
         return
     for role, half in against_cammp(run, depth=depth, nodes=(manifest, mean)).items():
+        if role == "all":
+            continue
         print(f"\n{role} (ratio to {base}; CAMMP's to its alpha-beta):")
         for name, ratio in half["ours"].items():
             print(f"  {name:12} ours {ratio:8.3f}   CAMMP {half['paper'][name]:6.3f}")
@@ -238,7 +241,8 @@ def against_cammp(folder, run=".", depth=4, nodes=None):
     to the baseline (`ours`) and CAMMP's (`paper`) by technique in CAMMP's order (our two
     table rows both against its one), ours over CAMMP's (`over`; `over_min`, `over_max`
     span the one-to-one rows but quiescence's), and Kendall's tau over the `n` one-to-one
-    techniques (`tau`)."""
+    techniques (`tau`; `tau_tt`: with one of our table rows in CAMMP's table row); `all`
+    holds the full configuration's `ours` and `paper`."""
     manifest, mean = nodes or mean_nodes(Path(folder) / run, depth)
     base = manifest["baseline"]
     halves = {}
@@ -256,9 +260,14 @@ def against_cammp(folder, run=".", depth=4, nodes=None):
                 half["over"][name] = ratio / theirs
                 if technique != "tt":
                     paired.append((paper_nodes, ratio))
+        half["tau_tt"] = {name: kendall_tau(*zip(*paired, (paper["tt"], half["ours"][name])))
+                          for name in ("tt-value", "tt-move") if name in half["ours"]}
         rest = [v for t, v in half["over"].items() if t != "quiescence"]
         half.update(n=len(paired), over_min=min(rest), over_max=max(rest),
                     tau=kendall_tau([p for p, _ in paired], [o for _, o in paired])
                     if len(paired) > 1 else None)
         halves[role] = half
+    full = next((p["config"] for p in manifest["configs"] if p["role"] == "full"), None)
+    if full in mean:
+        halves["all"] = {"ours": mean[full] / mean[base], "paper": CAMMP_ALL / CAMMP_BASE}
     return halves
