@@ -56,10 +56,10 @@ def paired_ratios(rows, depth, base, nodes_of):
     return checked
 
 
-def shapley(manifest, nodes):
-    """Shapley values on ln(nodes) from an all-subsets run's records (every configuration's
-    uncapped positions in common), printed by technique."""
-    from math import factorial, log
+def subset_values(manifest, nodes):
+    """An all-subsets run's mean ln(nodes) by technique set over the positions every
+    configuration searched uncapped, the techniques, and how many positions."""
+    from math import log
     base = manifest["baseline"]
     flags = lambda c: set() if c == "alphabeta" else set(c.split("+")[1:])
     configs = [p["config"] for p in manifest["configs"]]
@@ -68,14 +68,50 @@ def shapley(manifest, nodes):
     techniques = sorted(set().union(*sets.values()) - flags(base))
     common = set.intersection(*(set(nodes[c]) for c in configs))
     value = {sets[c]: sum(log(nodes[c][p]) for p in common) / len(common) for c in configs}
-    k = len(techniques)
-    print(f"\nShapley values on ln(nodes), {len(common)} positions, {len(configs)} configurations:")
-    for t in techniques:
-        phi = 0.0
-        for s, v in value.items():
-            if t not in s:
-                n = len(s)
-                phi += factorial(n) * factorial(k - n - 1) / factorial(k) * (value[s | {t}] - v)
+    return value, techniques, len(common)
+
+
+def subsets(folder, depth=4, nodes=None):
+    """An all-subsets run's Shapley values on ln(nodes) (`shapley`), its add-one and
+    leave-one-out effects (`add_one`, `leave_one_out`, on ln(nodes)), the pairwise Shapley
+    interactions (`interaction`, keyed `a|b` in sorted order), each effect's rank (`rank`,
+    1 = saves most), each effect as a factor on nodes (`factor`) and how many positions (`positions`)."""
+    from math import factorial
+    if nodes is None:
+        manifest = json.loads((Path(folder) / "manifest.json").read_text())
+        nodes = {}
+        for line in (Path(folder) / "records.jsonl").read_text().splitlines():
+            r = json.loads(line)
+            if r["depth"] == depth and not r["capped"]:
+                nodes.setdefault(r["config"], {})[r["position"]] = r["n_nodes"] + r["n_qnodes"]
+        nodes = (manifest, nodes)
+    value, techniques, n_positions = subset_values(*nodes)
+    k, full = len(techniques), frozenset(techniques)
+    weight = lambda size, others: factorial(size) * factorial(others - size - 1) / factorial(others)
+    shapley = {t: sum(weight(len(s), k) * (value[s | {t}] - v) for s, v in value.items()
+                      if t not in s) for t in techniques}
+    interaction = {}
+    for i, a in enumerate(techniques):
+        for b in techniques[i + 1:]:
+            interaction[f"{a}|{b}"] = sum(
+                weight(len(s), k - 1) * (value[s | {a, b}] - value[s | {a}] - value[s | {b}] + v)
+                for s, v in value.items() if a not in s and b not in s)
+    table = {"shapley": shapley, "interaction": interaction, "positions": n_positions,
+             "add_one": {t: value[frozenset([t])] - value[frozenset()] for t in techniques},
+             "leave_one_out": {t: value[full] - value[full - {t}] for t in techniques}}
+    table["rank"] = {name: {t: i + 1 for i, t in enumerate(sorted(table[name], key=table[name].get))}
+                     for name in ("shapley", "add_one", "leave_one_out")}
+    table["factor"] = {name: {t: math.exp(v) for t, v in table[name].items()}
+                       for name in ("shapley", "add_one", "leave_one_out")}
+    return table
+
+
+def shapley(manifest, nodes):
+    """Prints an all-subsets run's Shapley values on ln(nodes) by technique."""
+    table = subsets(None, nodes=(manifest, nodes))
+    print(f"\nShapley values on ln(nodes), {table['positions']} positions, "
+          f"{len(manifest['configs'])} configurations:")
+    for t, phi in table["shapley"].items():
         print(f"  {t:12} {phi:+.3f}")
 
 
