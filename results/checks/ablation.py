@@ -75,7 +75,8 @@ def subsets(folder, depth=4, nodes=None):
     """An all-subsets run's Shapley values on ln(nodes) (`shapley`), its add-one and
     leave-one-out effects (`add_one`, `leave_one_out`, on ln(nodes)), the pairwise Shapley
     interactions (`interaction`, keyed `a|b` in sorted order), each effect's rank (`rank`,
-    1 = saves most), each effect as a factor on nodes (`factor`) and how many positions (`positions`)."""
+    1 = saves most), each effect as a factor on nodes (`factor`) and how many positions
+    (`positions`)."""
     from math import factorial
     if nodes is None:
         manifest = json.loads((Path(folder) / "manifest.json").read_text())
@@ -99,7 +100,8 @@ def subsets(folder, depth=4, nodes=None):
     table = {"shapley": shapley, "interaction": interaction, "positions": n_positions,
              "add_one": {t: value[frozenset([t])] - value[frozenset()] for t in techniques},
              "leave_one_out": {t: value[full] - value[full - {t}] for t in techniques}}
-    table["rank"] = {name: {t: i + 1 for i, t in enumerate(sorted(table[name], key=table[name].get))}
+    order = lambda name: sorted(table[name], key=table[name].get)
+    table["rank"] = {name: {t: i + 1 for i, t in enumerate(order(name))}
                      for name in ("shapley", "add_one", "leave_one_out")}
     table["factor"] = {name: {t: math.exp(v) for t, v in table[name].items()}
                        for name in ("shapley", "add_one", "leave_one_out")}
@@ -297,9 +299,10 @@ def against_cammp(folder, run=".", depth=4, nodes=None):
                 if technique != "tt":
                     paired.append((paper_nodes, ratio))
         half["tau_tt"] = {name: kendall_tau(*zip(*paired, (paper["tt"], half["ours"][name])))
-                          for name in ("tt-value", "tt-move") if name in half["ours"]}
+                          for name in ("tt-value", "tt-move") if name in half["ours"] and paired}
         rest = [v for t, v in half["over"].items() if t != "quiescence"]
-        half.update(n=len(paired), over_min=min(rest), over_max=max(rest),
+        half.update(n=len(paired), over_min=min(rest, default=None),
+                    over_max=max(rest, default=None),
                     tau=kendall_tau([p for p, _ in paired], [o for _, o in paired])
                     if len(paired) > 1 else None)
         halves[role] = half
