@@ -292,7 +292,7 @@ fn evaluation_weights_reach_the_run_and_are_recorded() {
     assert_eq!(manifest["params"]["eval-weights"]["stone-score"], 2);
     let summary = std::fs::read_to_string(run.join("summary.md")).unwrap();
     assert!(
-        summary.contains("tt-scheme=two-big1, uct-c=1414, stone-score=2\n"),
+        summary.contains("tt-scheme=two-big1, tt-size-main=0, uct-c=1414, stone-score=2\n"),
         "{summary}"
     );
     let mut number = ablate;

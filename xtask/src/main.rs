@@ -85,6 +85,10 @@ fn main() -> ExitCode {
         eprintln!("{USAGE}");
         return ExitCode::from(2);
     };
+    let passes_through = matches!(task.as_str(), "ablate" | "report" | "criterion");
+    if !passes_through && rest.iter().any(|a| a == "--help" || a == "-h") {
+        return print_help(&task_usage(task));
+    }
     match task.as_str() {
         "ab" => ab::ab(rest),
         "ablate" => cutoff("ablate", rest),
@@ -100,12 +104,39 @@ fn main() -> ExitCode {
         "mutants" => mutants::mutants(rest),
         "mutants-summary" => mutants::summary::mutants_summary(rest),
         "slurm-test" => slurm::slurm_test(rest),
-        "help" | "--help" | "-h" => {
-            println!("{USAGE}");
-            ExitCode::SUCCESS
-        }
+        "help" | "--help" | "-h" => print_help(USAGE),
         other => usage_error(&format!("unknown task `{other}`")),
     }
+}
+
+/// Prints `text` and succeeds; a closed pipe (`| head`) is not an error.
+fn print_help(text: &str) -> ExitCode {
+    use std::io::Write;
+    let _ = writeln!(std::io::stdout().lock(), "{text}");
+    ExitCode::SUCCESS
+}
+
+/// The lines of [`USAGE`] about `task` (the whole text for a task it does not list).
+fn task_usage(task: &str) -> String {
+    let lines: Vec<&str> = USAGE.lines().collect();
+    let is_task = |line: &str| line.starts_with("  ") && !line.starts_with("   ");
+    let names = |line: &str, task: &str| {
+        let first = line.split_whitespace().next();
+        is_task(line) && first == Some(task)
+    };
+    let Some(start) = lines.iter().position(|line| names(line, task)) else {
+        return USAGE.to_string();
+    };
+    let end = lines[start + 1..]
+        .iter()
+        .position(|line| is_task(line) || line.is_empty())
+        .map_or(lines.len(), |n| start + 1 + n);
+    let mut text = format!("usage: cargo xtask {}", lines[start].trim_start());
+    for line in &lines[start + 1..end] {
+        text.push('\n');
+        text.push_str(line);
+    }
+    text
 }
 
 fn usage_error(message: &str) -> ExitCode {
@@ -181,4 +212,24 @@ pub fn root() -> PathBuf {
         .parent()
         .expect("xtask lives in the repository")
         .to_path_buf()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::task_usage;
+
+    /// `cargo xtask TASK --help` shows that task's lines of the usage: its first line and
+    /// every continuation line, not the next task's.
+    #[test]
+    fn a_task_help_is_its_own_usage() {
+        let ab = task_usage("ab");
+        assert!(ab.starts_with("usage: cargo xtask ab (--base REV"), "{ab}");
+        assert!(ab.contains("--no-icount"), "{ab}");
+        assert!(ab.contains("$GITHUB_STEP_SUMMARY"), "{ab}");
+        assert!(!ab.contains("cutoff bench --check"), "{ab}");
+        let summary = task_usage("mutants-summary");
+        assert!(summary.starts_with("usage: cargo xtask mutants-summary --out DIR"));
+        assert!(!summary.contains("cargo-mutants (installed"), "{summary}");
+        assert!(task_usage("nonsense").starts_with("usage: cargo xtask <task>"));
+    }
 }
