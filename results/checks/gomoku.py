@@ -14,17 +14,18 @@ def load(run, match):
         return [json.loads(line) for line in f]
 
 
-def check_match(run, match):
+def match_stats(run, match):
+    """One match's counts from its games: A's wins, draws and losses overall and by colour,
+    the pentanomial over pairs, per seat (0: A) the moves and the nodes, depth and
+    milliseconds per move, the plies per game (opening included) and A's moves per game."""
     games = load(run, match)
-    manifest = json.load(open(os.path.join(run, match, "manifest.json")))
-    agents = manifest["spec"]["agents"]
-    summary = open(os.path.join(run, match, "summary.md")).read()
     score = {"overall": [0, 0, 0], "moving first": [0, 0, 0], "moving second": [0, 0, 0]}
     pairs = {}
     moves = {0: [], 1: []}
-    plies = []
+    plies, a_moves = [], []
     for g in games:
         first = g["game"]  # 0: A moves first
+        a_moves.append(sum((first + i) % 2 == 0 for i in range(len(g["moves"]))))
         if g["end"] == "win":
             a_result = 0 if g["winner"] == 0 else 2
         else:
@@ -35,53 +36,80 @@ def check_match(run, match):
         for i, m in enumerate(g["moves"]):
             moves[(first + i) % 2].append(m)
         plies.append(len(g["opening"]) + len(g["moves"]))
+    penta = [0] * 5
+    for points in pairs.values():
+        penta[int(2 * sum(points))] += 1
+    mean = lambda ms, key: sum(m[key] for m in ms) / len(ms)
+    seats = [{"moves": len(ms), "nodes": mean(ms, "nodes"), "depth": mean(ms, "depth"),
+              "ms": mean(ms, "us") / 1000} for ms in (moves[0], moves[1])]
+    return {"score": {k: dict(zip(("wins", "draws", "losses"), v)) for k, v in score.items()},
+            "penta": penta, "seats": seats, "games": len(games),
+            "plies": {"min": min(plies), "max": max(plies), "mean": sum(plies) / len(plies)},
+            "a_moves": {"min": min(a_moves), "max": max(a_moves)}}
+
+
+def stats(run):
+    """The figures of this folder: each match's `match_stats` and the `speed` rows by
+    position."""
+    matches = [m for m in ("match", "match-20000") if os.path.isdir(os.path.join(run, m))]
+    return dict({m: match_stats(str(run), m) for m in matches}, speed=speed_rows(str(run)))
+
+
+def check_match(run, match):
+    manifest = json.load(open(os.path.join(run, match, "manifest.json")))
+    agents = manifest["spec"]["agents"]
+    summary = open(os.path.join(run, match, "summary.md")).read()
+    t = match_stats(run, match)
     ok = True
-    for key, (w, d, l) in score.items():
+    for key, v in t["score"].items():
+        w, d, l = v["wins"], v["draws"], v["losses"]
         n = w + d + l
         row = f"| {key} | {n} | {w} | {d} | {l} | {100.0 * (w + d / 2) / n:.1f}% |"
         found = row in summary
         ok &= found
         print(f"{match}: {row} {'(in summary.md)' if found else 'NOT IN summary.md'}")
-    penta = [0] * 5
-    for points in pairs.values():
-        penta[int(2 * sum(points))] += 1
-    row = f"Pentanomial over pairs (A's points 0, 0.5, 1, 1.5, 2): {penta}"
+    row = f"Pentanomial over pairs (A's points 0, 0.5, 1, 1.5, 2): {t['penta']}"
     found = row in summary
     ok &= found
     print(f"{match}: {row} {'(in summary.md)' if found else 'NOT IN summary.md'}")
-    for seat in (0, 1):
-        ms = moves[seat]
-        nodes = sum(m["nodes"] for m in ms) / len(ms)
-        depth = sum(m["depth"] for m in ms) / len(ms)
-        millis = sum(m["us"] for m in ms) / len(ms) / 1000
-        row = f"| {agents[seat]} | {len(ms)} |"
-        found = row in summary and f"| {depth:.2f} |" in summary
+    for seat, m in enumerate(t["seats"]):
+        row = f"| {agents[seat]} | {m['moves']} |"
+        found = row in summary and f"| {m['depth']:.2f} |" in summary
         ok &= found
         print(
-            f"{match}: {agents[seat]}: {len(ms)} moves, {nodes:.0f} nodes, depth {depth:.2f}, "
-            f"{millis:.0f} ms per move {'(in summary.md)' if found else 'NOT IN summary.md'}"
+            f"{match}: {agents[seat]}: {m['moves']} moves, {m['nodes']:.0f} nodes, depth "
+            f"{m['depth']:.2f}, {m['ms']:.0f} ms per move "
+            f"{'(in summary.md)' if found else 'NOT IN summary.md'}"
         )
-    print(
-        f"{match}: plies per game (opening included): min {min(plies)}, "
-        f"mean {sum(plies) / len(plies):.1f}, max {max(plies)}"
-    )
+    p = t["plies"]
+    print(f"{match}: plies per game (opening included): min {p['min']}, mean {p['mean']:.1f}, "
+          f"max {p['max']}")
     return ok
 
 
-def speed(run):
-    """The speed table: playouts and rollout plies per CPU-second from the searches' JSON
-    lines and GNU time's CPU seconds."""
+def speed_rows(run):
+    """The speed searches by position: CPU seconds (GNU time), playouts and rollout plies
+    per CPU-second, rollout plies per playout, tree nodes."""
     rows = [json.loads(line) for line in open(os.path.join(run, "speed-playouts.jsonl"))]
     times = open(os.path.join(run, "speed-playouts-time.txt")).read().split("\n")
-    cpus = [sum(map(float, t.split()[1].split("+"))) for t in times if t.startswith("cpu")]
-    for r, cpu in zip(rows, cpus):
-        print(
-            f"speed: {cpu:.2f} CPU s, {r['n_playouts'] / cpu:,.0f} playouts per CPU-second, "
-            f"{r['n_rollout_plies'] / r['n_playouts']:.1f} rollout plies per playout, "
-            f"{r['n_rollout_plies'] / cpu:,.0f} rollout plies per CPU-second, "
-            f"{r['n_tree_nodes']} tree nodes"
-        )
+    table = {}
+    for r, t in zip(rows, [t for t in times if t.startswith("cpu")]):
+        cpu = sum(map(float, t.split()[1].split("+")))
+        table[t.split("(")[1].rstrip(")")] = {
+            "cpu": cpu, "playouts_per_s": r["n_playouts"] / cpu,
+            "plies_per_playout": r["n_rollout_plies"] / r["n_playouts"],
+            "plies_per_s": r["n_rollout_plies"] / cpu, "tree_nodes": r["n_tree_nodes"]}
+    return table
 
+
+def speed(run):
+    """Prints the speed table (`speed_rows`)."""
+    for r in speed_rows(run).values():
+        print(
+            f"speed: {r['cpu']:.2f} CPU s, {r['playouts_per_s']:,.0f} playouts per CPU-second, "
+            f"{r['plies_per_playout']:.1f} rollout plies per playout, "
+            f"{r['plies_per_s']:,.0f} rollout plies per CPU-second, {r['tree_nodes']} tree nodes"
+        )
 
 
 def check(run):
