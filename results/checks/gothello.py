@@ -200,3 +200,41 @@ def check(run):
 
 def write(run):
     (Path(run) / "summary.md").write_text(table(run))
+
+
+def score(folder):
+    """Agent A's points (a draw is half) and games over both colours."""
+    counts = by_colour(folder)[0].values()
+    return sum(w + d / 2 for w, d, _, _ in counts), sum(w + d + l for w, d, l, _ in counts)
+
+
+def figures(run):
+    """The table's figures as data: `rows[section][num]` (section "2", "4" or "lib"; num the
+    study's row number or `name/colour` for the extra rows) with `wins`, `n`, `rate`, `lo`,
+    `hi`; `study[num]` with `rate`, `lo`, `hi`; `head` (the head-to-head score and logistic
+    Elo with its half-width) and `indirect[name]` (the tie-break's Elo on, off, and their
+    difference where both intervals are bounded, else None)."""
+    run = Path(run)
+    rows = {}
+    for (prefix, _, entries), key in zip(SECTIONS, ("2", "4", "lib")):
+        for num, name, colour, _, _, _ in entries:
+            w, d, l = cell(run / (prefix + name), colour)
+            lo, hi = wilson(w, w + d + l)
+            rows.setdefault(key, {})[num if num != "-" else f"{name}/{colour}"] = {
+                "wins": w, "n": w + d + l, "rate": w / (w + d + l), "lo": lo, "hi": hi}
+    study = {}
+    for num, _, _, _, _, rate in STUDY:
+        lo, hi = wilson(round(rate * STUDY_GAMES), STUDY_GAMES)
+        study[num] = {"rate": rate, "lo": lo, "hi": hi, "wins": round(rate * STUDY_GAMES)}
+    points, n = score(run / "liberties-on-vs-off")
+    e, half = elo(points, n)
+    indirect = {}
+    for on, off in (("number-liberties", "number"), ("eye-liberties", "eye"),
+                    ("opponent-liberties/number-liberties", "opponent-liberties/number"),
+                    ("openings-4/number-liberties", "openings-4/number")):
+        (e_on, h_on), (e_off, h_off) = (elo(*score(run / name)) for name in (on, off))
+        bounded = math.isfinite(h_on) and math.isfinite(h_off)
+        indirect[on] = {"on": e_on, "off": e_off, "diff": e_on - e_off if bounded else None,
+                        "half": math.hypot(h_on, h_off) if bounded else None}
+    return {"rows": rows, "study": study, "indirect": indirect,
+            "head": {"n": n, "score": points / n, "elo": e, "half": half}}
