@@ -132,17 +132,12 @@ fn errors_exit_2_and_say_what_is_wrong() {
     check(&pbrain_depth, 2, "--depth: mcts is limited by --time-ms");
 }
 
-/// The committed Kalah ablation run (the newest).
+/// A committed Kalah ablation run, the one these tests' expectations (its first position
+/// `g01-m01`, its configurations) are written for.
 fn committed_kalah_run() -> PathBuf {
-    let results = Path::new(env!("CARGO_MANIFEST_DIR")).join("results");
-    let mut runs: Vec<PathBuf> = std::fs::read_dir(&results)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.join("manifest.json").exists())
-        .filter(|p| p.file_name().unwrap().to_string_lossy().contains("-kalah-"))
-        .collect();
-    runs.sort();
-    runs.pop().expect("a committed Kalah run")
+    let run = Path::new(env!("CARGO_MANIFEST_DIR")).join("results/2026-11-23-kalah-cammp");
+    assert!(run.join("manifest.json").exists(), "{}", run.display());
+    run
 }
 
 /// The first record's `n_nodes` plus one: a changed node count.
