@@ -3,7 +3,7 @@
 //! and once under the textbook defaults, each with its paired interval.
 
 use super::stats::{paired_ratio, Grid, Row};
-use super::studies::{cammp_depth, matches, CAMMP_NODES, CAMMP_SOURCE};
+use super::studies::{cammp_baseline_nodes, cammp_depth, matches, CAMMP_NODES, CAMMP_SOURCE};
 use super::tables::{markdown_table, paired_text, positions_from_games, sig3};
 use crate::runfolder::Role;
 use anyhow::{bail, Result};
@@ -58,10 +58,7 @@ fn columns_text(columns: &[Column]) -> String {
 
 /// One row per our configuration with a CAMMP counterpart, in CAMMP's order.
 fn table_rows(grids: &[Grid], depth: u32) -> Vec<Vec<String>> {
-    let cammp_base = CAMMP_NODES
-        .iter()
-        .find(|p| p.role == Role::Baseline)
-        .map_or(f64::NAN, |p| p.nodes as f64);
+    let cammp_base = cammp_baseline_nodes();
     let first = &grids[0];
     let mut rows = Vec::new();
     for published in CAMMP_NODES.iter().filter(|p| p.role != Role::Baseline) {

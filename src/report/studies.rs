@@ -212,6 +212,11 @@ pub fn section(manifest: &Manifest, grid: &Grid, depth: u32) -> String {
     format!("## Published results\n\n{note}; there is no node table to compare with this run.\n")
 }
 
+/// The nodes of CAMMP's alpha-beta row, which its ratios are taken to.
+pub(super) fn cammp_baseline_nodes() -> f64 {
+    CAMMP_NODES[1].nodes as f64
+}
+
 /// A published row and the run's rows that measure it.
 struct Match<'a> {
     published: &'static PublishedRow,
@@ -255,7 +260,7 @@ pub fn cammp_pairs<'a>(manifest: &Manifest, grid: &'a Grid, depth: u32) -> Vec<R
         return Vec::new();
     };
     let depth = cammp_depth(grid, depth);
-    let cammp_base = CAMMP_NODES[1].nodes as f64;
+    let cammp_base = cammp_baseline_nodes();
     let found = cammp_matches(grid);
     let pairs = found
         .into_iter()
@@ -301,7 +306,7 @@ fn cammp_section(manifest: &Manifest, grid: &Grid, depth: u32) -> String {
 }
 
 fn node_table(found: &[Match], grid: &Grid, depth: u32) -> String {
-    let cammp_base = CAMMP_NODES[1].nodes as f64;
+    let cammp_base = cammp_baseline_nodes();
     let base = grid.baseline_row();
     let mut rows = Vec::new();
     for m in found {
