@@ -17,8 +17,8 @@
 //! must have `cutoff bench --timings`. Paths under `target/` are under `$CARGO_TARGET_DIR`
 //! when set.
 
-mod folders;
-mod instructions;
+pub(crate) mod folders;
+pub(crate) mod instructions;
 mod verdict;
 
 use super::records::load_records;

@@ -9,6 +9,7 @@ mod ab;
 mod criterion;
 mod icount;
 mod mutants;
+mod profile;
 mod records;
 mod setup;
 mod slurm;
@@ -71,6 +72,13 @@ tasks:
                    (default 1) percent; --update rewrites the baselines; --if-possible
                    skips with a message without valgrind; --inject-slowdown PCT adds PCT% of each
                    bench's nodes again as node-like work (the check must fail)
+  profile --game GAME [--config CONFIG] [--bin CUTOFF] [--out DIR]
+                   where GAME's searches spend their instructions, under Callgrind: each
+                   search of fixtures/bench/GAME.json with CONFIG (default cammp) on all its
+                   positions, one at a time; per search OUT/NAME/annotate.txt (self cost)
+                   and inclusive.txt (callgrind_annotate), and OUT/summary.json with nodes,
+                   instructions (start-up subtracted) and instructions per node. CUTOFF
+                   defaults to this tree's release build, OUT to target/profile/GAME
   slurm-test [--if-possible]
                    deploy/slurm against a real one-node Slurm started here (root; installs
                    Debian's slurmctld slurmd slurm-client munge when missing): the merged
@@ -102,6 +110,7 @@ fn main() -> ExitCode {
         "criterion-check" => criterion::check(rest),
         "icount" => icount::icount(rest),
         "mutants" => mutants::mutants(rest),
+        "profile" => profile::profile(rest),
         "mutants-summary" => mutants::summary::mutants_summary(rest),
         "slurm-test" => slurm::slurm_test(rest),
         "help" | "--help" | "-h" => print_help(USAGE),

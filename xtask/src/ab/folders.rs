@@ -9,14 +9,14 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The folders written: `none` (no game has positions) and one per game, in name order.
-pub(super) struct GameFolders {
-    pub(super) none: PathBuf,
-    pub(super) games: Vec<(String, PathBuf)>,
+pub(crate) struct GameFolders {
+    pub(crate) none: PathBuf,
+    pub(crate) games: Vec<(String, PathBuf)>,
 }
 
 /// Writes under `dir` the one-game folders of the bench files in `source`, the kept game's
 /// file passed through `keep` first. Solver positions go with the positions.
-pub(super) fn write(
+pub(crate) fn write(
     source: &Path,
     dir: &Path,
     keep: impl Fn(&mut Value),

@@ -93,7 +93,12 @@ fn counts(
 
 /// The instructions `bin bench --positions FOLDER EXTRA...` executes, from Callgrind's
 /// output file `out`.
-fn callgrind(bin: &Path, folder: &Path, out: &Path, extra: &[String]) -> Result<u64, String> {
+pub(crate) fn callgrind(
+    bin: &Path,
+    folder: &Path,
+    out: &Path,
+    extra: &[String],
+) -> Result<u64, String> {
     let status = Command::new("valgrind")
         .args(["--tool=callgrind", "--quiet"])
         .arg(format!("--callgrind-out-file={}", out.display()))
