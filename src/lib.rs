@@ -74,6 +74,20 @@
 //! - A game's name is written once, in its `Game::NAME`; the list of games once, in the
 //!   registry; per-game settings of the bench are data in its bench file, never a `match`.
 //!
+//! # Build target
+//!
+//! On x86-64, `.cargo/config.toml` builds for the `x86-64-v2` level (Intel from Nehalem on, AMD
+//! from Bulldozer on; RHEL 9 requires the same level), so `count_ones` is one
+//! POPCNT instruction; Ming Mang's moves and evaluation, Gothello's and Black & White's
+//! counts lean on it (the instructions it saves: results/2026-11-26-popcnt). It applies to
+//! `cargo build`, `cargo test`, `cargo bench` and `cargo install --path .`. For an older CPU,
+//! `RUSTFLAGS="-C target-cpu=x86-64"` (which replaces the file's flags) builds the portable
+//! baseline, whose bit counts are software. `.ci/run` also runs the rules contract and the
+//! games' tests with this crate compiled for baseline x86-64 (`cargo rustc ... -C
+//! target-cpu=x86-64`), and `CUTOFF_EXPECT_POPCNT` (1 in the tests step, 0 there) makes the
+//! `build_target` test check that each build got the level it was asked for. Node counts,
+//! moves and scores are the same in both builds.
+//!
 //! # Adding a game
 //!
 //! 1. `src/game/<name>.rs` (or `src/game/<name>/mod.rs`): the type and its [`game::Game`]
@@ -166,3 +180,20 @@ pub mod search;
 pub mod solve;
 #[cfg(test)]
 mod testing;
+
+/// The build's target level is the one the caller expects: `CUTOFF_EXPECT_POPCNT=1` or `0`
+/// (set by `.ci/run`) says whether POPCNT must be enabled; unset, nothing is checked.
+#[cfg(test)]
+mod build_target {
+    #[test]
+    fn popcnt_is_enabled_exactly_when_expected() {
+        if let Ok(expected) = std::env::var("CUTOFF_EXPECT_POPCNT") {
+            assert_eq!(
+                cfg!(target_feature = "popcnt"),
+                expected == "1",
+                "CUTOFF_EXPECT_POPCNT={expected}, but the build's popcnt is {}",
+                cfg!(target_feature = "popcnt")
+            );
+        }
+    }
+}
