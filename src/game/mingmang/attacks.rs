@@ -247,8 +247,13 @@ const fn build_slide_table() -> [u64; SLIDE_TABLE_LEN] {
 /// The enemy pieces a piece landing on `to` converts: in each direction the run of `enemy`
 /// pieces starting next to `to`, when the square right after the run holds one of `own`.
 /// `own` is the mover's pieces after the move. A run that reaches the edge is never flanked.
+/// No enemy piece next to `to` (most slides, a profile found) converts nothing, and the four
+/// rays are not looked at.
 #[inline]
 pub fn conversions(to: usize, own: u64, enemy: u64) -> u64 {
+    if neighbours(1 << to) & enemy == 0 {
+        return 0;
+    }
     let mut converted = 0;
     for (dir, rays) in RAYS.iter().enumerate() {
         let ray = rays[to];
@@ -268,16 +273,31 @@ pub fn conversions(to: usize, own: u64, enemy: u64) -> u64 {
 /// counts add up to the number of slides.
 #[inline]
 pub fn slide_reach(pieces: u64, empty: u64) -> [u64; 4] {
-    DIRECTIONS.map(|(step, lands)| {
-        // Kogge-Stone occluded fill: three doubling steps cover a run of up to seven squares.
-        let mut filled = pieces;
-        let mut open = empty & lands;
-        filled |= open & shift(filled, step);
-        open &= shift(open, step);
-        filled |= open & shift(filled, 2 * step);
-        open &= shift(open, 2 * step);
-        filled |= open & shift(filled, 4 * step);
-        shift(filled, step) & lands & empty
+    DIRECTIONS.map(|direction| fill([pieces], empty, direction)[0])
+}
+
+/// For each of `sides`, the empty squares one of its pieces reaches with one slide.
+#[inline]
+pub fn reach_of_each<const N: usize>(sides: [u64; N], empty: u64) -> [u64; N] {
+    DIRECTIONS.iter().fold([0; N], |reach, &direction| {
+        let one_way = fill(sides, empty, direction);
+        std::array::from_fn(|side| reach[side] | one_way[side])
+    })
+}
+
+/// For each of `sides`, the empty squares one of its pieces reaches by sliding one way: a
+/// Kogge-Stone occluded fill, where three doubling steps cover a run of up to seven squares.
+/// The open squares of each step depend on `empty` alone, so the sides share them.
+#[inline(always)]
+fn fill<const N: usize>(sides: [u64; N], empty: u64, (step, lands): (i32, u64)) -> [u64; N] {
+    let open = empty & lands;
+    let open_2 = open & shift(open, step);
+    let open_4 = open_2 & shift(open_2, 2 * step);
+    sides.map(|pieces| {
+        let mut filled = pieces | (open & shift(pieces, step));
+        filled |= open_2 & shift(filled, 2 * step);
+        filled |= open_4 & shift(filled, 4 * step);
+        shift(filled, step) & open
     })
 }
 

@@ -5,7 +5,7 @@
 //!
 //! It does not look at the history or at terminal positions (search scores those).
 
-use super::attacks::slide_reach;
+use super::attacks::reach_of_each;
 use super::MingMang;
 use crate::game::{Evaluator, Score};
 
@@ -24,17 +24,15 @@ impl Evaluator<MingMang> for MingMangEval {
         match self {
             MingMangEval::Cammp => {
                 let (own, enemy) = (game.pos.own(), game.pos.enemy());
-                cammp_terms(own, enemy) - cammp_terms(enemy, own) + 3
+                let [own_reach, enemy_reach] = reach_of_each([own, enemy], !(own | enemy));
+                cammp_terms(own, own_reach) - cammp_terms(enemy, enemy_reach) + 3
             }
         }
     }
 }
 
-/// One side's share of `cammp`: `50 N + 10 R + 2 D`.
-fn cammp_terms(own: u64, enemy: u64) -> Score {
-    let empty = !(own | enemy);
-    let reach = slide_reach(own, empty)
-        .iter()
-        .fold(0, |all, &dir| all | dir);
-    (50 * own.count_ones() + 10 * reach.count_ones() + 2 * (own & DIAGONAL).count_ones()) as Score
+/// One side's share of `cammp`, `50 N + 10 R + 2 D`, from its pieces and its reach.
+fn cammp_terms(pieces: u64, reach: u64) -> Score {
+    (50 * pieces.count_ones() + 10 * reach.count_ones() + 2 * (pieces & DIAGONAL).count_ones())
+        as Score
 }
