@@ -52,17 +52,25 @@ tasks:
                    compare with baseline NAME and exit 1 when a benchmark's mean time got
                    slower by more than PCT percent (default 10) at the lower end of
                    criterion's 95% confidence interval
-  mutants [--shard K/N] [--in-place] [--re REGEX] [--timeout S] [--opt-level N]
+  mutants [--profile NAME] [--shard K/N [--sharding round-robin|slice]] [--in-place] [--shuffle]
+          [--re REGEX] [--timeout S] [--opt-level N] [--output DIR]
           [--slurm N [--time-limit MIN] [--run DIR] [--out DIR]] [FILE...] [-- TEST-ARGS...]
                    cargo-mutants (installed when missing) over FILEs (default src/search/),
-                   each mutant tested with TEST-ARGS (default --lib); --opt-level builds
-                   the crate (not its dependencies) at that level; --slurm N runs N shards
+                   each mutant tested with TEST-ARGS (default --lib) and built in cargo
+                   profile NAME (default `mutants`: the crate at opt-level 1, incremental,
+                   its dependencies at 3; `--in-place` then makes a mutant one incremental
+                   rebuild); --shard K/N tests the K-th of N shards (`--sharding
+                   round-robin`: every N-th mutant, a systematic sample); --opt-level builds
+                   the crate (not its dependencies) at that level; --output puts
+                   mutants.out in DIR; --slurm N runs N shards
                    as a Slurm array (deploy/slurm/mutants-submit.sh; SLURM_CONF's cluster,
                    else a private one-node cluster as root), each in its own tree in place,
                    and merges them into DIR (default RUN/summary) with mutants-summary
   mutants-summary --out DIR [--run RUN SHARD...]
                    merge the shards of a run into DIR and write DIR/README.md (caught,
-                   missed, timeout, unviable per file; verdicts from DIR/verdicts.tsv);
+                   missed, timeout, unviable per file; the caught share of the viable ones
+                   with its Wilson 95% interval; how a one-shard run sampled its scope;
+                   verdicts from DIR/verdicts.tsv);
                    exit 1 while a missed mutant has no verdict
   icount [--check | --update] [--tolerance PCT] [--if-possible]
                    instruction counts of benches/icount.rs under Callgrind (gungraun; the

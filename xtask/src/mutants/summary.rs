@@ -237,11 +237,50 @@ impl Summary {
             self.commit.trim(),
             self.command.trim()
         );
+        text += &self.sample_section();
         text += &self.shards_section();
         text += &self.table();
         text += &self.cost();
         text += &self.missed_section();
         text
+    }
+
+    /// How the mutants tested were chosen when the run was one shard of its scope: the
+    /// shard and the sharding read from the command.
+    fn sample_section(&self) -> String {
+        let words: Vec<&str> = self.command.split_whitespace().collect();
+        let value = |flag: &str| {
+            words.iter().enumerate().find_map(|(i, w)| {
+                w.strip_prefix(&format!("{flag}="))
+                    .or_else(|| (*w == flag).then(|| words.get(i + 1).copied()).flatten())
+            })
+        };
+        let Some((k, n)) = value("--shard").and_then(|s| s.split_once('/')) else {
+            return String::new();
+        };
+        let given: u64 = self.shards.iter().filter_map(|s| s["given"].as_u64()).sum();
+        let scope: u64 = self
+            .scope
+            .iter()
+            .filter_map(|s| s["mutants"].as_u64())
+            .sum();
+        let how = match (value("--sharding"), words.contains(&"--shuffle")) {
+            (_, true) => "shuffled by cargo-mutants (`--shuffle`), so not reproducible".to_string(),
+            (Some("round-robin"), false) => format!(
+                "a deterministic systematic sample: cargo-mutants lists the scope in file and \
+                 line order and round-robin sharding gives shard {k} the mutants at positions \
+                 {k}, {k} + {n}, {k} + 2 × {n}, … of that list, so every file is represented \
+                 in proportion to its mutants"
+            ),
+            _ => "a contiguous slice of cargo-mutants' list of the scope (`--sharding slice`), \
+                  so not a sample of every file"
+                .to_string(),
+        };
+        format!(
+            "## Sample\n\nThis run tested shard {k} of {n} of the scope only ({given} of its \
+             {scope} mutants): {how}. Its caught share estimates the scope's; the interval \
+             below is the sampling uncertainty of that estimate.\n\n"
+        )
     }
 
     fn shards_section(&self) -> String {
@@ -280,13 +319,17 @@ impl Summary {
         let _ = writeln!(text, "| all | {} | {} |\n", total.0, cells.join(" | "));
         let [tested, caught, missed, timeout, _] = total.1;
         let viable = caught + missed + timeout;
+        let (low, high) = wilson(caught, viable);
         let _ = writeln!(
             text,
             "Tested {tested} of the {} mutants in scope ({:.1}%). Of the {viable} viable mutants \
-             tested (built), the tests caught {caught} ({:.1}%) and {timeout} timed out.\n",
+             tested (built), the tests caught {caught} ({:.1}%; Wilson 95% interval {:.1}% to \
+             {:.1}%) and {timeout} timed out.\n",
             total.0,
             percent(tested, total.0),
             percent(caught, viable),
+            100.0 * low,
+            100.0 * high,
         );
         text
     }
@@ -334,6 +377,19 @@ fn percent(part: u64, whole: u64) -> f64 {
     } else {
         100.0 * part as f64 / whole as f64
     }
+}
+
+/// The Wilson score 95% interval of a share of `part` in `whole` (0 to 1 when `whole` is 0).
+fn wilson(part: u64, whole: u64) -> (f64, f64) {
+    if whole == 0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let (n, p) = (whole as f64, part as f64 / whole as f64);
+    let z2n = z * z / n;
+    let center = (p + z2n / 2.0) / (1.0 + z2n);
+    let half = z * (p * (1.0 - p) / n + z2n / (4.0 * n)).sqrt() / (1.0 + z2n);
+    ((center - half).max(0.0), (center + half).min(1.0))
 }
 
 fn median(values: &mut [f64]) -> f64 {
@@ -416,7 +472,11 @@ mod tests {
             readme.contains("Tested 3 of the 4 mutants in scope (75.0%)"),
             "{readme}"
         );
-        assert!(readme.contains("the tests caught 1 (50.0%)"), "{readme}");
+        assert!(
+            readme.contains("the tests caught 1 (50.0%; Wilson 95% interval 9.5% to 90.5%)"),
+            "{readme}"
+        );
+        assert!(!readme.contains("## Sample"), "{readme}");
         fs::write(
             out.join("verdicts.tsv"),
             "a.rs:2:5: replace f with true\tequivalent\n",
@@ -424,6 +484,34 @@ mod tests {
         .unwrap();
         let rendered = ["--out".to_string(), out.display().to_string()];
         assert!(summarize(&rendered).unwrap().is_empty());
+        fs::write(
+            out.join("command"),
+            "cargo xtask mutants --shard 3/16 --sharding round-robin src/x.rs\n",
+        )
+        .unwrap();
+        summarize(&rendered).unwrap();
+        let readme = fs::read_to_string(out.join("README.md")).unwrap();
+        assert!(
+            readme.contains("tested shard 3 of 16 of the scope only (4 of its 4 mutants): a deterministic systematic sample"),
+            "{readme}"
+        );
+        assert!(readme.contains("positions 3, 3 + 16,"), "{readme}");
         let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// Checked against the closed form for 0 of n (upper bound z² / (n + z²)) and a
+    /// textbook value (Newcombe 1998, table I: 81 of 263 gives 0.2553 to 0.3662).
+    #[test]
+    fn the_wilson_interval_matches_known_values() {
+        let (low, high) = wilson(0, 10);
+        let z2 = 1.959_963_984_540_054_f64.powi(2);
+        assert_eq!(low, 0.0);
+        assert!((high - z2 / (10.0 + z2)).abs() < 1e-12, "{high}");
+        let (low, high) = wilson(81, 263);
+        assert!(
+            (low - 0.2553).abs() < 5e-4 && (high - 0.3662).abs() < 5e-4,
+            "{low} {high}"
+        );
+        assert_eq!(wilson(0, 0), (0.0, 1.0));
     }
 }
