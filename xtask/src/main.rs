@@ -53,7 +53,7 @@ tasks:
                    slower by more than PCT percent (default 10) at the lower end of
                    criterion's 95% confidence interval
   mutants [--profile NAME] [--shard K/N [--sharding round-robin|slice]] [--in-place] [--shuffle]
-          [--re REGEX] [--timeout S] [--opt-level N] [--output DIR]
+          [--re REGEX] [--timeout S] [--baseline run|skip] [--opt-level N] [--output DIR]
           [--slurm N [--time-limit MIN] [--run DIR] [--out DIR]] [FILE...] [-- TEST-ARGS...]
                    cargo-mutants (installed when missing) over FILEs (default src/search/),
                    each mutant tested with TEST-ARGS (default --lib) and built in cargo
@@ -61,7 +61,8 @@ tasks:
                    its dependencies at 3; `--in-place` then makes a mutant one incremental
                    rebuild); --shard K/N tests the K-th of N shards (`--sharding
                    round-robin`: every N-th mutant, a systematic sample); --opt-level builds
-                   the crate (not its dependencies) at that level; --output puts
+                   the crate (not its dependencies) at that level; --baseline skip (with
+                   --timeout) trusts the unmutated tree's tests; --output puts
                    mutants.out in DIR; --slurm N runs N shards
                    as a Slurm array (deploy/slurm/mutants-submit.sh; SLURM_CONF's cluster,
                    else a private one-node cluster as root), each in its own tree in place,

@@ -12,7 +12,8 @@
 //! incremental, and its dependencies at opt-level 3, so that with `--in-place` one mutant
 //! costs one incremental rebuild of the crate (see results/2026-11-26-mutants-sample for
 //! what each setting cost). `--shard K/N`, `--sharding round-robin|slice`, `--in-place`,
-//! `--shuffle`, `--re REGEX`, `--timeout S` and `--output DIR` pass through to
+//! `--shuffle`, `--re REGEX`, `--timeout S`, `--baseline skip` (with `--timeout`) and
+//! `--output DIR` pass through to
 //! cargo-mutants; `--opt-level N` builds the crate itself (not its dependencies, which
 //! stay built) at that optimisation level for the run (`--config
 //! profile.PROFILE.package.cutoff.opt-level=N`).
@@ -70,7 +71,7 @@ pub fn mutants(args: &[String]) -> ExitCode {
     let options = match parse(args) {
         Ok(options) => options,
         Err(message) => {
-            eprintln!("error: {message}\nusage: cargo xtask mutants [--profile NAME] [--shard K/N [--sharding round-robin|slice]] [--in-place] [--shuffle] [--re REGEX] [--timeout S] [--opt-level N] [--output DIR] [--slurm N [--time-limit MIN] [--run DIR] [--out DIR]] [FILE...] [-- TEST-ARGS...]");
+            eprintln!("error: {message}\nusage: cargo xtask mutants [--profile NAME] [--shard K/N [--sharding round-robin|slice]] [--in-place] [--shuffle] [--re REGEX] [--timeout S] [--baseline run|skip] [--opt-level N] [--output DIR] [--slurm N [--time-limit MIN] [--run DIR] [--out DIR]] [FILE...] [-- TEST-ARGS...]");
             return ExitCode::from(2);
         }
     };
@@ -116,7 +117,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
         };
         match word.as_str() {
             "--in-place" | "--shuffle" => options.passed.push(word.clone()),
-            "--shard" | "--sharding" | "--re" | "--timeout" | "--output" => {
+            "--shard" | "--sharding" | "--re" | "--timeout" | "--output" | "--baseline" => {
                 let v = value()?;
                 options.passed.extend([word.clone(), v]);
             }
