@@ -276,10 +276,24 @@ impl Summary {
                   so not a sample of every file"
                 .to_string(),
         };
+        let strata = self
+            .command
+            .lines()
+            .filter(|l| l.contains("--shard"))
+            .count();
+        let strata = if strata > 1 {
+            format!(
+                " Each of the {strata} commands drew that shard from its own part of the scope \
+                 (a stratum, tested with the tests that matter for it): the same fraction of \
+                 every stratum, so the pooled share estimates the scope's."
+            )
+        } else {
+            String::new()
+        };
         format!(
             "## Sample\n\nThis run tested shard {k} of {n} of the scope only ({given} of its \
-             {scope} mutants): {how}. Its caught share estimates the scope's; the interval \
-             below is the sampling uncertainty of that estimate.\n\n"
+             {scope} mutants): {how}.{strata} Its caught share estimates the scope's; the \
+             interval below is the sampling uncertainty of that estimate.\n\n"
         )
     }
 
@@ -348,7 +362,8 @@ impl Summary {
             .collect();
         format!(
             "## Cost\n\nMedian seconds per mutant: build {:.1}, tests {:.1} (of the viable ones), \
-             each shard building in its own tree in place (one incremental build per mutant).\n\n",
+             built in place in a tree built before (one incremental build of the crate per \
+             mutant; the profile is the command's).\n\n",
             median(&mut builds),
             median(&mut tests)
         )
@@ -496,6 +511,16 @@ mod tests {
             "{readme}"
         );
         assert!(readme.contains("positions 3, 3 + 16,"), "{readme}");
+        assert!(!readme.contains("commands drew"), "{readme}");
+        fs::write(
+            out.join("command"),
+            "cargo xtask mutants --shard 3/16 --sharding round-robin a.rs\n\
+             cargo xtask mutants --shard 3/16 --sharding round-robin b.rs\n",
+        )
+        .unwrap();
+        summarize(&rendered).unwrap();
+        let readme = fs::read_to_string(out.join("README.md")).unwrap();
+        assert!(readme.contains("Each of the 2 commands drew"), "{readme}");
         let _ = fs::remove_dir_all(&dir);
     }
 
