@@ -315,8 +315,9 @@ impl Summary {
 
     fn table(&self) -> String {
         let mut text = String::from(
-            "## Outcomes per file\n\nIn scope: every mutant cargo-mutants generates in the file \
-             (`src/search/` and `src/game/`); tested: the ones this run built and tested.\n\n\
+            "## Outcomes per file\n\nIn scope: the file's mutants in the scope the run is measured \
+             against (`scope.jsonl`, cargo-mutants' list of it); tested: the ones this run built \
+             and tested.\n\n\
              | file | in scope | tested | caught | missed | timeout | unviable |\n\
              | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n",
         );
