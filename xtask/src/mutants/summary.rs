@@ -267,10 +267,11 @@ impl Summary {
         let how = match (value("--sharding"), words.contains(&"--shuffle")) {
             (_, true) => "shuffled by cargo-mutants (`--shuffle`), so not reproducible".to_string(),
             (Some("round-robin"), false) => format!(
-                "a deterministic systematic sample: cargo-mutants lists the scope in file and \
-                 line order and round-robin sharding gives shard {k} the mutants at positions \
-                 {k}, {k} + {n}, {k} + 2 × {n}, … of that list, so every file is represented \
-                 in proportion to its mutants"
+                "a deterministic systematic sample: cargo-mutants lists the scope file by file \
+                 (in the order it finds the files), each file's mutants in line order, and \
+                 round-robin sharding gives shard {k} the mutants at positions {k}, {k} + {n}, \
+                 {k} + 2 × {n}, … of that list, so each file gets its share of the sample to \
+                 within one mutant"
             ),
             _ => "a contiguous slice of cargo-mutants' list of the scope (`--sharding slice`), \
                   so not a sample of every file"
