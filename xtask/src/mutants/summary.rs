@@ -292,9 +292,10 @@ impl Summary {
             String::new()
         };
         format!(
-            "## Sample\n\nThis run tested shard {k} of {n} of the scope only ({given} of its \
-             {scope} mutants): {how}.{strata} Its caught share estimates the scope's; the \
-             interval below is the sampling uncertainty of that estimate.\n\n"
+            "## Sample\n\nThis run was given shard {k} of {n} of the scope only ({given} of its \
+             {scope} mutants; the shards' table says how many it tested): {how}.{strata} Its \
+             caught share estimates the scope's; the interval below is the sampling \
+             uncertainty of that estimate.\n\n"
         )
     }
 
@@ -351,23 +352,28 @@ impl Summary {
     }
 
     fn cost(&self) -> String {
-        let mut builds: Vec<f64> = self
-            .mutants
-            .iter()
-            .filter_map(|m| m["build_s"].as_f64())
-            .collect();
-        let mut tests: Vec<f64> = self
-            .mutants
-            .iter()
-            .filter(|m| m["outcome"] != "unviable")
-            .filter_map(|m| m["test_s"].as_f64())
-            .collect();
+        let seconds = |viable: bool, phase: &str| {
+            let mut values: Vec<f64> = self
+                .mutants
+                .iter()
+                .filter(|m| (m["outcome"] != "unviable") == viable)
+                .filter_map(|m| m[phase].as_f64())
+                .collect();
+            median(&mut values)
+        };
+        let unviable = match self.mutants.iter().any(|m| m["outcome"] == "unviable") {
+            true => format!(
+                "per unviable one (a build that failed): {:.1}",
+                seconds(false, "build_s")
+            ),
+            false => "none was unviable".to_string(),
+        };
         format!(
-            "## Cost\n\nMedian seconds per mutant: build {:.1}, tests {:.1} (of the viable ones), \
-             built in place in a tree built before (one incremental build of the crate per \
-             mutant; the profile is the command's).\n\n",
-            median(&mut builds),
-            median(&mut tests)
+            "## Cost\n\nMedian seconds per viable mutant: build {:.1}, tests {:.1}; {unviable}. \
+             Each mutant was built in place in a tree built before (one incremental build of \
+             the crate; the profile is the command's).\n\n",
+            seconds(true, "build_s"),
+            seconds(true, "test_s"),
         )
     }
 
@@ -494,6 +500,10 @@ mod tests {
             "{readme}"
         );
         assert!(!readme.contains("## Sample"), "{readme}");
+        assert!(
+            readme.contains("per viable mutant: build 10.0, tests 4.0; per unviable one (a build that failed): 10.0."),
+            "{readme}"
+        );
         fs::write(
             out.join("verdicts.tsv"),
             "a.rs:2:5: replace f with true\tequivalent\n",
@@ -509,7 +519,7 @@ mod tests {
         summarize(&rendered).unwrap();
         let readme = fs::read_to_string(out.join("README.md")).unwrap();
         assert!(
-            readme.contains("tested shard 3 of 16 of the scope only (4 of its 4 mutants): a deterministic systematic sample"),
+            readme.contains("given shard 3 of 16 of the scope only (4 of its 4 mutants; the shards' table says how many it tested): a deterministic systematic sample"),
             "{readme}"
         );
         assert!(readme.contains("positions 3, 3 + 16,"), "{readme}");
