@@ -249,14 +249,37 @@ impl Summary {
     /// shard and the sharding read from the command.
     fn sample_section(&self) -> String {
         let words: Vec<&str> = self.command.split_whitespace().collect();
-        let value = |flag: &str| {
-            words.iter().enumerate().find_map(|(i, w)| {
-                w.strip_prefix(&format!("{flag}="))
-                    .or_else(|| (*w == flag).then(|| words.get(i + 1).copied()).flatten())
-            })
+        let values = |flag: &str| -> Vec<&str> {
+            let prefix = format!("{flag}=");
+            (0..words.len())
+                .filter_map(|i| match words[i].strip_prefix(&prefix) {
+                    Some(value) => Some(value),
+                    None => (words[i] == flag)
+                        .then(|| words.get(i + 1).copied())
+                        .flatten(),
+                })
+                .collect()
         };
-        let Some((k, n)) = value("--shard").and_then(|s| s.split_once('/')) else {
+        let shards = values("--shard");
+        let mut ks: Vec<u64> = shards
+            .iter()
+            .filter_map(|s| s.split_once('/')?.0.parse().ok())
+            .collect();
+        let mut ns: Vec<&str> = shards
+            .iter()
+            .filter_map(|s| s.split_once('/'))
+            .map(|s| s.1)
+            .collect();
+        ks.sort_unstable();
+        ks.dedup();
+        ns.dedup();
+        let ([n], Some(&k)) = (ns.as_slice(), ks.first()) else {
             return String::new();
+        };
+        let listed: Vec<String> = ks.iter().map(u64::to_string).collect();
+        let (shard, listed) = match ks.len() {
+            1 => ("shard", listed[0].clone()),
+            _ => ("shards", listed.join(", ")),
         };
         let given: u64 = self.shards.iter().filter_map(|s| s["given"].as_u64()).sum();
         let scope: u64 = self
@@ -264,37 +287,30 @@ impl Summary {
             .iter()
             .filter_map(|s| s["mutants"].as_u64())
             .sum();
-        let how = match (value("--sharding"), words.contains(&"--shuffle")) {
+        let how = match (values("--sharding").first(), words.contains(&"--shuffle")) {
             (_, true) => "shuffled by cargo-mutants (`--shuffle`), so not reproducible".to_string(),
-            (Some("round-robin"), false) => format!(
+            (Some(&"round-robin"), false) => format!(
                 "a deterministic systematic sample: cargo-mutants lists the scope file by file \
                  (in the order it finds the files), each file's mutants in line order, and \
                  round-robin sharding gives shard {k} the mutants at positions {k}, {k} + {n}, \
-                 {k} + 2 × {n}, … of that list, so each file gets its share of the sample to \
+                 {k} + 2 × {n}, … of that list, so each file gets its share of each shard to \
                  within one mutant"
             ),
             _ => "a contiguous slice of cargo-mutants' list of the scope (`--sharding slice`), \
                   so not a sample of every file"
                 .to_string(),
         };
-        let strata = self
-            .command
-            .lines()
-            .filter(|l| l.contains("--shard"))
-            .count();
-        let strata = if strata > 1 {
-            format!(
-                " Each of the {strata} commands drew that shard from its own part of the scope \
-                 (a stratum, tested with the tests that matter for it): the same fraction of \
-                 every stratum, so the pooled share estimates the scope's."
-            )
+        let strata = if shards.len() > ks.len() {
+            " The commands draw the same shards from each part of the scope they name (a \
+             stratum, tested with the tests that matter for it): the same fraction of every \
+             stratum, so the pooled share estimates the scope's."
         } else {
-            String::new()
+            ""
         };
         format!(
-            "## Sample\n\nThis run was given shard {k} of {n} of the scope only ({given} of its \
-             {scope} mutants; the shards' table says how many it tested): {how}.{strata} Its \
-             caught share estimates the scope's; the interval below is the sampling \
+            "## Sample\n\nThis run was given {shard} {listed} of {n} of the scope only ({given} \
+             of its {scope} mutants; the shards' table says how many it tested): {how}.{strata} \
+             Its caught share estimates the scope's; the interval below is the sampling \
              uncertainty of that estimate.\n\n"
         )
     }
@@ -523,7 +539,7 @@ mod tests {
             "{readme}"
         );
         assert!(readme.contains("positions 3, 3 + 16,"), "{readme}");
-        assert!(!readme.contains("commands drew"), "{readme}");
+        assert!(!readme.contains("The commands draw"), "{readme}");
         fs::write(
             out.join("command"),
             "cargo xtask mutants --shard 3/16 --sharding round-robin a.rs\n\
@@ -532,7 +548,24 @@ mod tests {
         .unwrap();
         summarize(&rendered).unwrap();
         let readme = fs::read_to_string(out.join("README.md")).unwrap();
-        assert!(readme.contains("Each of the 2 commands drew"), "{readme}");
+        assert!(
+            readme.contains("given shard 3 of 16 of the scope only"),
+            "{readme}"
+        );
+        assert!(
+            readme.contains("The commands draw the same shards"),
+            "{readme}"
+        );
+        fs::write(
+            out.join("command"),
+            "cargo xtask mutants --shard 3/16 --sharding round-robin a.rs\n\
+             cargo xtask mutants --shard=11/16 --sharding round-robin a.rs\n",
+        )
+        .unwrap();
+        summarize(&rendered).unwrap();
+        let readme = fs::read_to_string(out.join("README.md")).unwrap();
+        assert!(readme.contains("given shards 3, 11 of 16"), "{readme}");
+        assert!(!readme.contains("The commands draw"), "{readme}");
         let _ = fs::remove_dir_all(&dir);
     }
 
