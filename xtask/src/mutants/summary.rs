@@ -8,7 +8,8 @@
 //! `OUT/scope.jsonl` (the mutants per file of the whole scope, from `RUN/scope.json`).
 //! Either way it then writes `OUT/README.md` from those files and `OUT/verdicts.tsv`, the
 //! hand-written verdict on each missed mutant (`name<TAB>verdict`: the test added for it, or
-//! why it is equivalent). Every number of the README comes from these files.
+//! why it is equivalent, a verdict starting `equivalent`: the README also gives the caught
+//! share without those). Every number of the README comes from these files.
 
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -364,6 +365,27 @@ impl Summary {
             100.0 * low,
             100.0 * high,
         );
+        let equivalent = self
+            .missed()
+            .filter(|name| {
+                self.verdicts
+                    .get(*name)
+                    .is_some_and(|v| v.starts_with("equivalent"))
+            })
+            .count() as u64;
+        if equivalent > 0 {
+            let (low, high) = wilson(caught, viable - equivalent);
+            let _ = writeln!(
+                text,
+                "Of the missed ones, {equivalent} are equivalent (`verdicts.tsv`); leaving them \
+                 out, the tests caught {caught} of {} ({:.1}%; Wilson 95% interval {:.1}% to \
+                 {:.1}%).\n",
+                viable - equivalent,
+                percent(caught, viable - equivalent),
+                100.0 * low,
+                100.0 * high,
+            );
+        }
         text
     }
 
@@ -522,11 +544,16 @@ mod tests {
         );
         fs::write(
             out.join("verdicts.tsv"),
-            "a.rs:2:5: replace f with true\tequivalent\n",
+            "a.rs:2:5: replace f with true\tequivalent: f is never read\n",
         )
         .unwrap();
         let rendered = ["--out".to_string(), out.display().to_string()];
         assert!(summarize(&rendered).unwrap().is_empty());
+        let readme = fs::read_to_string(out.join("README.md")).unwrap();
+        assert!(
+            readme.contains("Of the missed ones, 1 are equivalent (`verdicts.tsv`); leaving them out, the tests caught 1 of 1 (100.0%"),
+            "{readme}"
+        );
         fs::write(
             out.join("command"),
             "cargo xtask mutants --shard 3/16 --sharding round-robin src/x.rs\n",
