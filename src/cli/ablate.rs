@@ -378,7 +378,7 @@ fn print_estimate<G: Game>(spec: &AblationSpec, sample_seconds: f64) -> Result<S
     }
     let seconds = estimate.seconds();
     println!(
-        "total{shard}: {} searches, about {} of CPU time ({} with {} threads)",
+        "total{shard}: {} searches, about {} of CPU time ({seconds:.3} s; {} with {} threads)",
         estimate.searches(),
         duration(seconds),
         duration(seconds / spec.jobs as f64),
