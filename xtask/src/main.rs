@@ -9,6 +9,7 @@ mod ab;
 mod criterion;
 mod icount;
 mod mutants;
+mod readme;
 mod records;
 mod setup;
 mod slurm;
@@ -29,9 +30,9 @@ tasks:
                    builds' `cutoff bench` on DIR's bench files (default fixtures/bench), game
                    by game, back to back; per game the ratio of nodes per second of CPU time
                    with a bootstrap 95% interval, failing when it lies wholly more than PCT
-                   (default 7.0: ten runs of identical builds on a loaded two-core machine
-                   all pass at 7.0, see results/2026-11-26-ab-under-load; timings there
-                   catch 20% in five games of six, instructions 5% in all) percent slower;
+                   (default 7.0, the smallest whole percent at which identical builds
+                   passed every run under load: results/2026-11-26-ab-under-load) percent
+                   slower;
                    with Valgrind, each game's instructions of a small fixed workload
                    under Callgrind, failing at PCT (default 1) percent
                    more; and any node count that differs fails. Exit 1 on a failure;
@@ -71,6 +72,9 @@ tasks:
                    (default 1) percent; --update rewrites the baselines; --if-possible
                    skips with a message without valgrind; --inject-slowdown PCT adds PCT% of each
                    bench's nodes again as node-like work (the check must fail)
+  readme [--check]  write the README's marked figures (`<!-- claim ID -->`) from the stored
+                   values of results/readme.json's claims (`python3 results/check.py`
+                   recomputes those from the runs); --check exits 1 when a block differs
   slurm-test [--if-possible]
                    deploy/slurm against a real one-node Slurm started here (root; installs
                    Debian's slurmctld slurmd slurm-client munge when missing): the merged
@@ -104,6 +108,7 @@ fn main() -> ExitCode {
         "mutants" => mutants::mutants(rest),
         "mutants-summary" => mutants::summary::mutants_summary(rest),
         "slurm-test" => slurm::slurm_test(rest),
+        "readme" => readme::readme(rest),
         "help" | "--help" | "-h" => print_help(USAGE),
         other => usage_error(&format!("unknown task `{other}`")),
     }
