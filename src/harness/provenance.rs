@@ -55,9 +55,12 @@ pub fn cpu(threads: usize) -> String {
     format!("{model}, {cores} hardware threads, {threads} used")
 }
 
-/// The command line as typed (program name first).
+/// The command line as typed (program name first); an argument that is not UTF-8 (a path
+/// can be any bytes) is kept with its invalid bytes replaced, not refused.
 pub fn command_line() -> Vec<String> {
-    std::env::args().collect()
+    std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect()
 }
 
 /// The current time, UTC: `(YYYY-MM-DD, RFC 3339 timestamp)`.

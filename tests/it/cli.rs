@@ -554,6 +554,32 @@ fn the_protocol_clients_help_names_their_defaults() {
 }
 
 #[test]
+fn an_out_folder_whose_name_is_not_utf8_is_written_not_a_panic() {
+    use std::os::unix::ffi::OsStrExt;
+    let temp = Temp::new("not-utf8");
+    let run = temp.0.join(std::ffi::OsStr::from_bytes(b"run-\xff"));
+    let out = Command::new(env!("CARGO_BIN_EXE_cutoff"))
+        .args([
+            "ablate",
+            "--game",
+            "kalah",
+            "--set",
+            "opening-1pg",
+            "--plan",
+            "configs=alphabeta",
+        ])
+        .args(["--depths", "1", "--positions", "1", "--quiet", "--out"])
+        .arg(&run)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let manifest = std::fs::read_to_string(run.join("manifest.json")).unwrap();
+    assert!(manifest.contains("run-\u{fffd}"), "{manifest}");
+}
+
+#[test]
 fn estimate_samples_for_its_sample_seconds() {
     let plan = [
         "ablate",

@@ -20,7 +20,7 @@ use std::process::{Command, ExitCode};
 const USAGE: &str = "usage: cargo xtask <task> [args]
 
 tasks:
-  ablate ARGS...   cutoff ablate ARGS... in a release build (e.g. --game mingmang --set opening
+  ablate ARGS...   cutoff ablate ARGS... in a release build (e.g. --game mingmang --set opening-1pg
                    --plan add-one+leave-one-out --depths 1..6)
   report DIR ...   cutoff report DIR ...: the tables and charts of a run folder
   ab (--base REV | --bins BASE NEW) [--rounds N] [--tolerance PCT] [--icount-tolerance PCT]
