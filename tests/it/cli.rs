@@ -621,3 +621,42 @@ fn an_empty_move_in_a_list_is_an_error_not_skipped() {
     ];
     check(&perft, 2, "--moves: move 2 is empty");
 }
+
+#[test]
+fn estimate_samples_for_its_sample_seconds() {
+    let plan = [
+        "ablate",
+        "--game",
+        "kalah",
+        "--set",
+        "opening",
+        "--plan",
+        "configs=alphabeta",
+        "--depths",
+        "1..3",
+        "--positions",
+        "10",
+        "--estimate",
+    ];
+    // A sample this small stops at two depths (the plan's two deepest) on its first four
+    // positions; a large one searches every position at both.
+    let mut small = plan.to_vec();
+    small.extend(["--sample-seconds", "0.000001"]);
+    check(
+        &small,
+        0,
+        "sample: 8 searches (4 to 4 positions per configuration, depths 2..3)",
+    );
+    let mut large = plan.to_vec();
+    large.extend(["--sample-seconds", "1000"]);
+    check(
+        &large,
+        0,
+        "sample: 20 searches (10 to 10 positions per configuration, depths 2..3)",
+    );
+    let mut zero = plan.to_vec();
+    zero.extend(["--sample-seconds", "0"]);
+    check(&zero, 2, "expected a positive number of seconds, got `0`");
+    let without = [&plan[..plan.len() - 1], &["--sample-seconds", "1"]].concat();
+    check(&without, 2, "--estimate");
+}
