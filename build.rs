@@ -6,7 +6,7 @@
 //! test-only reference data) in `$OUT_DIR/embedded_fixtures.rs`, so that the binary finds
 //! them from any folder and when installed. It does nothing else.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 fn main() {
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
@@ -18,7 +18,10 @@ fn main() {
         .map(|out| String::from_utf8_lossy(&out.stdout).trim().to_string())
         .unwrap_or_else(|| "unknown".into());
     println!("cargo:rustc-env=CUTOFF_RUSTC_VERSION={version}");
-    println!("cargo:rustc-env=CUTOFF_SOURCE_HASH={}", source_hash());
+    println!(
+        "cargo:rustc-env=CUTOFF_SOURCE_HASH={}",
+        source_hash(Path::new("."))
+    );
     embed_fixtures();
     for watched in ["build.rs", "src", "Cargo.toml", "Cargo.lock", "fixtures"] {
         println!("cargo:rerun-if-changed={watched}");
@@ -26,44 +29,11 @@ fn main() {
     println!("cargo:rerun-if-env-changed=RUSTC");
 }
 
-/// FNV-1a 64 over the sorted relative paths and contents of the source files, in hex.
-fn source_hash() -> String {
-    let mut files = vec![
-        PathBuf::from("build.rs"),
-        PathBuf::from("Cargo.toml"),
-        PathBuf::from("Cargo.lock"),
-    ];
-    collect(Path::new("src"), &mut files);
-    files.sort();
-    let mut hash = 0xcbf2_9ce4_8422_2325_u64;
-    for file in files {
-        let bytes = std::fs::read(&file).unwrap_or_default();
-        let name = file.to_string_lossy().replace('\\', "/");
-        for &byte in name.as_bytes().iter().chain([0u8].iter()).chain(&bytes) {
-            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-    format!("{hash:016x}")
-}
+include!("src/harness/source_hash.rs");
 
-fn collect(dir: &Path, files: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            collect(&path, files);
-        } else {
-            files.push(path);
-        }
-    }
-}
-
-/// Writes `EMBEDDED`, `(relative path, bytes)` of every committed fixture file, sorted.
 fn embed_fixtures() {
     let mut files = Vec::new();
-    collect(Path::new("fixtures"), &mut files);
+    collect_files(Path::new("."), Path::new("fixtures"), &mut files);
     let reference = Path::new("fixtures/reference");
     files.retain(|f| f.extension().is_some_and(|e| e == "json") && !f.starts_with(reference));
     files.sort();

@@ -8,7 +8,9 @@ cutoff code. For each folder under results/:
   the ranking against CAMMP's, Shapley values);
 - a folder with its own tables (checks/<module>.py, listed in FOLDERS): those tables;
 - a folder with a claims.json: every value of its claims (checks/claims.py), the numbers
-  `cutoff report` renders into its analysis.md.
+  `cutoff report` renders into its analysis.md;
+- `results/readme.json`: the claims whose stored values `cargo xtask readme` writes into the
+  README's marked blocks, their queries relative to results/.
 
 A folder whose analysis.md has no claims.json is listed as not converted (its numbers are
 not checked). Exit 1 on any disagreement.
@@ -17,6 +19,7 @@ Usage (from the repository root):
   python3 results/check.py [RUN_DIR...]       check every folder, or the ones named
   python3 results/check.py RUN_DIR --depth D  a run folder's tables at depth D
   python3 results/check.py --fill RUN_DIR...  store the computed values in claims.json
+                                              (results/ itself: in readme.json)
   python3 results/check.py --write RUN_DIR... write the folder's generated tables
   python3 results/check.py --search RUN_DIR   the drift folder's searches again
 """
@@ -30,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from checks import ablation, claims  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent
+README = "readme.json"
 
 # Folders whose own tables a module of checks/ recomputes (its `check`; `write` where the
 # module writes them).
@@ -61,7 +65,10 @@ def check_folder(folder, depth=None):
     if folder.name in FOLDERS:
         module = importlib.import_module(f"checks.{FOLDERS[folder.name]}")
         run("tables", lambda: module.check(folder))
-    if (folder / "claims.json").exists():
+    if folder == RESULTS:
+        run("readme claims", lambda: "{} claims, {} values agree with the data".format(
+            *claims.check_file(RESULTS / README)))
+    elif (folder / "claims.json").exists():
         run("claims", lambda: "{} claims, {} values agree with the data".format(
             *claims.check_file(folder / "claims.json")))
     elif (folder / "analysis.md").exists():
@@ -77,12 +84,13 @@ def main():
     parser.add_argument("--write", action="store_true")
     parser.add_argument("--search", action="store_true")
     args = parser.parse_args()
-    folders = args.dirs or sorted(p for p in RESULTS.iterdir()
-                                  if p.is_dir() and p.name[:1].isdigit())
+    folders = args.dirs or [RESULTS, *sorted(p for p in RESULTS.iterdir()
+                                             if p.is_dir() and p.name[:1].isdigit())]
     if args.fill:
         for folder in folders:
+            file = README if folder.resolve() == RESULTS else "claims.json"
             print(folder, "{} claims, {} values stored".format(
-                *claims.check_file(folder / "claims.json", fill=True)))
+                *claims.check_file(folder / file, fill=True)))
         return 0
     if args.write or args.search:
         for folder in folders:

@@ -3,7 +3,7 @@
 # that waits for all of them (afterok). Prints the two job ids.
 #
 #   deploy/slurm/submit.sh SHARDS RUN ABLATE-ARGS...
-#   deploy/slurm/submit.sh 16 /shared/runs/kalah-d10 --game kalah --set opening \
+#   deploy/slurm/submit.sh 16 /shared/runs/kalah-d10 --game kalah --set opening-1pg \
 #       --plan add-one --depths 1..10
 #
 # RUN must be on a file system every node sees; the jobs' logs go there too. The binary is

@@ -29,7 +29,8 @@ query. A QUERY is one of:
   `max` of one QUERY giving a list, `list` of its QUERYs, and
   `{"const": number}` (a unit, such as 100 for a percentage; not a measured figure).
 - `{"fn": "module.function", "args": {...}, "key": [...]}`: a table computed by a function
-  of the checks (a dict or list indexed by `key`).
+  of the checks (a dict or list indexed by `key`) from the folder (or from `"run": DIR`
+  relative to it).
 """
 import csv
 import importlib
@@ -137,13 +138,22 @@ def evaluate(query, folder, cache):
     if "paired" in query:
         return paired(query, folder, cache)
     if "fn" in query:
-        module, name = query["fn"].rsplit(".", 1)
-        table = getattr(importlib.import_module(f"checks.{module}"), name)(
-            folder, **query.get("args", {}))
+        table = computed(query, folder, cache)
         for k in query.get("key", []):
             table = table[k]
         return table
     raise AssertionError(f"unknown query {query}")
+
+
+def computed(query, folder, cache):
+    """The table of a `fn` query, computed once per function, folder and arguments."""
+    run = (folder / query.get("run", ".")).resolve()
+    args = query.get("args", {})
+    key = ("fn", query["fn"], run, json.dumps(args, sort_keys=True))
+    if key not in cache:
+        module, name = query["fn"].rsplit(".", 1)
+        cache[key] = getattr(importlib.import_module(f"checks.{module}"), name)(run, **args)
+    return cache[key]
 
 
 def pairs(query, folder, cache):

@@ -9,7 +9,7 @@ use super::progress::{interrupt_flag, Progress};
 use super::Status;
 use crate::dispatch_game;
 use crate::game::{split_game_string, Game, GameId};
-use crate::harness::estimate::estimate;
+use crate::harness::estimate::{estimate, DEFAULT_SAMPLE_SECONDS};
 use crate::harness::execute::execute;
 use crate::harness::plan::{depths_text, parse_depths, Plan};
 use crate::harness::provenance;
@@ -115,11 +115,26 @@ pub struct AblateArgs {
     /// No progress bar and no messages on stderr.
     #[arg(long, short)]
     quiet: bool,
-    /// Predict the plan's searches and CPU time from a small sample (the first 3 positions
-    /// at the two lowest depths, grown by the measured branching factor), print it and
-    /// exit; nothing is written.
+    /// Predict the plan's searches and CPU time from a sample (positions spread over the
+    /// set at consecutive depths, then more positions, until --sample-seconds of CPU time;
+    /// deeper depths grown by the measured branching factor), print it and exit; nothing is
+    /// written.
     #[arg(long)]
     estimate: bool,
+    /// The CPU time --estimate samples for at least (unless the whole plan costs less),
+    /// shared by the configurations; more predicts better.
+    #[arg(long, requires = "estimate", default_value_t = DEFAULT_SAMPLE_SECONDS, value_name = "S", value_parser = positive_seconds)]
+    sample_seconds: f64,
+}
+
+/// A positive, finite number of seconds.
+fn positive_seconds(text: &str) -> std::result::Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 => Ok(s),
+        _ => Err(format!(
+            "expected a positive number of seconds, got `{text}`"
+        )),
+    }
 }
 
 pub fn run(args: AblateArgs) -> Result<Status> {
@@ -130,7 +145,7 @@ pub fn run(args: AblateArgs) -> Result<Status> {
     if args.estimate {
         let (name, _) = split_game_string(&spec.game);
         let id = GameId::parse(name).map_err(|e| anyhow!(e))?;
-        return dispatch_game!(id, G => print_estimate::<G>(&spec));
+        return dispatch_game!(id, G => print_estimate::<G>(&spec, args.sample_seconds));
     }
     let hint = if args.out.is_some() {
         resume_same
@@ -336,19 +351,19 @@ fn ablate_game<G: Game>(
 }
 
 /// `--estimate`: samples the plan and prints the prediction, per depth and in total.
-fn print_estimate<G: Game>(spec: &AblationSpec) -> Result<Status> {
+fn print_estimate<G: Game>(spec: &AblationSpec, sample_seconds: f64) -> Result<Status> {
     let prepared = prepare::<G>(spec)?;
-    let estimate = estimate(&prepared);
+    let estimate = estimate(&prepared, sample_seconds);
     let shard = spec
         .shard
         .map_or(String::new(), |s| format!(" (shard {s})"));
+    let (fewest, most) = estimate.sample_positions;
     println!(
-        "sample: {} searches ({} positions spread over the set, every configuration, depths \
-         {}) in {:.2} s",
+        "sample: {} searches ({fewest} to {most} positions per configuration, depths {}) in {} \
+         of CPU time",
         estimate.sample_searches,
-        estimate.sample_positions,
         depths_text(&estimate.sample_depths),
-        estimate.sample_seconds
+        duration(estimate.sample_seconds)
     );
     println!("| depth | searches | nodes (predicted) | CPU time (predicted) |");
     println!("| ---: | ---: | ---: | ---: |");
@@ -363,7 +378,7 @@ fn print_estimate<G: Game>(spec: &AblationSpec) -> Result<Status> {
     }
     let seconds = estimate.seconds();
     println!(
-        "total{shard}: {} searches, about {} of CPU time ({} with {} threads)",
+        "total{shard}: {} searches, about {} of CPU time ({seconds:.3} s; {} with {} threads)",
         estimate.searches(),
         duration(seconds),
         duration(seconds / spec.jobs as f64),
@@ -383,10 +398,11 @@ fn shard_advice(seconds: f64) -> String {
     format!("{shards} shards of {}", duration(seconds / shards as f64))
 }
 
-/// Seconds as `12.3 s`, `4.5 min`, `6.7 h` or `8.9 days`.
+/// Seconds as `12.3 ms`, `4.56 s`, `7.8 min`, `9.1 h` or `2.3 days`.
 fn duration(seconds: f64) -> String {
     match seconds {
-        s if s < 60.0 => format!("{s:.1} s"),
+        s if s < 1.0 => format!("{:.1} ms", s * 1e3),
+        s if s < 60.0 => format!("{s:.2} s"),
         s if s < 3600.0 => format!("{:.1} min", s / 60.0),
         s if s < 86_400.0 => format!("{:.1} h", s / 3600.0),
         s => format!("{:.1} days", s / 86_400.0),

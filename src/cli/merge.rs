@@ -1,5 +1,6 @@
 //! `cutoff merge --out DIR SHARD_DIR...`: the shards of one run joined into a new run folder,
-//! then its report. Missing searches are listed and make the exit code 1 (no report then).
+//! then its report. Missing searches are listed and make the exit code 1 (nothing is written
+//! then, so the same command works once the missing shards have run).
 
 use super::ablate::print_report;
 use super::common::check_out_folder;
@@ -20,6 +21,10 @@ pub struct MergeArgs {
     /// The shards' run folders.
     #[arg(required = true)]
     shards: Vec<PathBuf>,
+    /// Merge shards made by different builds, recording every build in the manifest
+    /// (`mixed_builds`); without it they are refused.
+    #[arg(long)]
+    allow_mixed_builds: bool,
     /// No messages on stderr.
     #[arg(long, short)]
     quiet: bool,
@@ -27,10 +32,11 @@ pub struct MergeArgs {
 
 pub fn run(args: MergeArgs) -> Result<Status> {
     check_out_folder("--out", &args.out)?;
-    let merged = merge(&args.out, &args.shards)?;
+    let merged = merge(&args.out, &args.shards, args.allow_mixed_builds)?;
     if !merged.missing.is_empty() {
         eprintln!(
-            "{}: {} of {} searches merged; {} missing (no report written):",
+            "{}: {} of {} searches in the shards; {} missing, nothing written (run the \
+             missing shards, then merge again):",
             args.out.display(),
             merged.found,
             merged.total,
@@ -44,7 +50,13 @@ pub fn run(args: MergeArgs) -> Result<Status> {
         }
         return Ok(Status::CheckFailed);
     }
-    if !args.quiet {
+    if merged.already && !args.quiet {
+        eprintln!(
+            "{}: already holds this merge of {} searches; nothing to do",
+            args.out.display(),
+            merged.found
+        );
+    } else if !args.quiet {
         eprintln!(
             "{}: {} searches merged from {} shards",
             args.out.display(),

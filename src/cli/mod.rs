@@ -9,6 +9,7 @@ mod common;
 mod compare;
 mod fixtures;
 mod gthd;
+mod help;
 mod match_;
 mod merge;
 mod minimal;
@@ -21,7 +22,7 @@ mod solve;
 mod tournament;
 mod train;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 
 /// How a command that ran without error ended.
@@ -99,7 +100,11 @@ enum Command {
 /// Parses the command line, runs the command and turns the result into an exit code.
 pub fn main() -> ExitCode {
     restore_sigpipe();
-    let cli = Cli::parse();
+    let matches = help::with_registry_help(Cli::command()).get_matches();
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     let result = match cli.command {
         None => ablate::run_default(),
         Some(Command::Perft(args)) => perft::run(args),

@@ -17,7 +17,9 @@ use std::time::{Duration, Instant};
 pub struct SolveArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// The transposition table's size in MiB.
+    /// The transposition table's size in MiB, allocated and cleared whole at the start:
+    /// large by default for the larger boards, where a full table costs re-searches; a
+    /// small problem runs as well with a small one (the start says what it takes).
     #[arg(long, default_value_t = Settings::default().tt_mb as u64, value_parser = clap::value_parser!(u64).range(1..=65536))]
     tt_mb: u64,
     /// The endgame table's size in MiB: it covers every position with as many seeds left in
@@ -53,6 +55,12 @@ pub fn run(args: SolveArgs) -> Result<Status> {
         tt_mb: args.tt_mb as usize,
         endgame_mb: args.endgame_mb as usize,
     };
+    if !args.json {
+        eprintln!(
+            "solve: tables of {} MiB (proven bounds, --tt-mb) and {} MiB (endgame, --endgame-mb)",
+            args.tt_mb, args.endgame_mb
+        );
+    }
     let start = Instant::now();
     let mut ticker = Ticker::new("solve");
     let mut asked = 0u64;

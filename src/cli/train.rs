@@ -52,10 +52,12 @@ fn train<G: Game>(args: &QlearnArgs) -> Result<Status> {
         ticker.tick(|| format!("{done} of {} episodes, {rows} states", args.episodes))
     };
     let table = QTable::train_with(&start, args.episodes, args.seed, &mut progress)?;
-    write_atomically(&args.out, &table.to_bytes())?;
+    let bytes = table.to_bytes();
+    write_atomically(&args.out, &bytes)?;
     println!(
-        "{}: {} states from {} episodes of {} (alpha {ALPHA}, gamma {GAMMA}, seed {})",
+        "{}: {:.1} MB, {} states from {} episodes of {} (alpha {ALPHA}, gamma {GAMMA}, seed {})",
         args.out.display(),
+        bytes.len() as f64 / 1e6,
         table.info.rows,
         args.episodes,
         table.info.game,

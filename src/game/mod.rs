@@ -416,12 +416,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     /// Plays a comma-separated list of moves from this position; the error names the move.
     fn play_moves(&mut self, list: &str) -> Result<(), String> {
-        for (i, text) in list
-            .split(',')
-            .map(str::trim)
-            .filter(|t| !t.is_empty())
-            .enumerate()
-        {
+        if list.trim().is_empty() {
+            return Ok(());
+        }
+        for (i, text) in list.split(',').map(str::trim).enumerate() {
+            if text.is_empty() {
+                return Err(format!("move {} is empty (two commas in a row?)", i + 1));
+            }
             let mv = self
                 .parse_move(text)
                 .map_err(|e| format!("move {} `{text}`: {e}", i + 1))?;

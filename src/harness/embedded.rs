@@ -22,6 +22,18 @@ pub fn embedded(path: &Path) -> Option<&'static [u8]> {
         .map(|(_, bytes)| *bytes)
 }
 
+/// The names of the position sets built in for `game` (`fixtures/<game>/<set>.json`),
+/// sorted.
+pub fn sets(game: &str) -> Vec<&'static str> {
+    let prefix = format!("fixtures/{game}/");
+    let mut sets: Vec<&'static str> = EMBEDDED
+        .iter()
+        .filter_map(|(name, _)| name.strip_prefix(prefix.as_str())?.strip_suffix(".json"))
+        .collect();
+    sets.sort_unstable();
+    sets
+}
+
 /// The bytes of `path`: the file on disk, else the embedded copy.
 pub fn read(path: &Path) -> Result<Vec<u8>> {
     if path.exists() || path.is_absolute() {

@@ -1,38 +1,48 @@
 //! `ablate --estimate`: what a plan will cost, predicted from a sample before anything is
 //! submitted or written.
 //!
-//! The sample searches, configuration by configuration, positions spread evenly over the set
-//! (the sets are ordered by game and ply, so the first few are alike) at consecutive depths from [`MIN_SAMPLE_DEPTH`] (or the plan's lowest) up, until the
-//! configuration's sample has taken its share of [`MIN_SAMPLE_SECONDS`] with at least two
-//! depths, or the plan's deepest depth is sampled, or the next depth would take more than
-//! [`MAX_OVERSHOOT`] times the share. A sampled depth of the plan costs what it measured;
-//! a deeper one grows the deepest sampled depth's mean nodes by the branching factor measured
-//! over the deepest two sampled plies of the same parity (two plies apart, so that the odd
-//! and even depths of alpha-beta do not alternate the factor), and costs the deepest sampled
-//! depth's time per node (shallow searches pay fixed costs per search that deep ones spread
-//! out) plus the time per search outside the search. It writes nothing.
+//! The sample spends at least a minimum of CPU time (`--sample-seconds`, by default
+//! [`DEFAULT_SAMPLE_SECONDS`]), shared evenly between the configurations. Each configuration
+//! takes its positions in a fixed order ([`sample_order`]: a golden-ratio stride through the
+//! set, so that any prefix is spread over it, started at another place for each
+//! configuration, so that together they see more of the set) and samples, first, its first
+//! [`SAMPLE_POSITIONS`] positions at consecutive depths from [`MIN_SAMPLE_DEPTH`] (or the
+//! plan's lowest) up, until its share is spent with at least two depths, or the plan's
+//! deepest depth is sampled, or the next depth would take more than [`MAX_OVERSHOOT`] times
+//! the share; then, while its share is not spent, more positions at the sampled depths.
+//! Every time is CPU time: the searching thread's, in the search and outside it (fresh
+//! tables).
+//!
+//! The prediction ([`predict`], a pure function of what was sampled): a sampled depth of the
+//! plan costs what it measured; a deeper one grows the deepest sampled depth's mean nodes by
+//! the branching factor measured over the deepest two sampled plies of the same parity (two
+//! plies apart, so that the odd and even depths of alpha-beta do not alternate the factor),
+//! and costs the deepest sampled depth's CPU time per node (shallow searches pay fixed costs
+//! per search that deep ones spread out), plus the CPU time per search outside the search.
+//! It writes nothing.
 
 use super::plan::Task;
 use super::run::Prepared;
+use crate::cputime::thread_ns;
 use crate::game::Game;
 use std::collections::{BTreeMap, BTreeSet};
-use std::time::Instant;
 
-/// Most positions a sampled depth searches.
-pub const SAMPLE_POSITIONS: usize = 8;
+/// Positions a configuration's sample searches at every sampled depth before it adds more.
+pub const SAMPLE_POSITIONS: usize = 4;
 /// The lowest depth worth sampling when the plan has deeper ones.
 pub const MIN_SAMPLE_DEPTH: u32 = 3;
-/// The CPU time the sample aims at, shared evenly between the configurations.
-pub const MIN_SAMPLE_SECONDS: f64 = 5.0;
+/// The CPU time the sample spends at least (unless it has searched all it may), shared
+/// evenly between the configurations: the default of `--sample-seconds`.
+pub const DEFAULT_SAMPLE_SECONDS: f64 = 5.0;
 /// A configuration's sample skips a depth predicted to take more than this many times its
-/// share of [`MIN_SAMPLE_SECONDS`].
+/// share of the sampling time.
 pub const MAX_OVERSHOOT: f64 = 4.0;
 
 /// The prediction for a plan, with what it rests on.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Estimate {
-    /// The positions each sampled depth searched.
-    pub sample_positions: usize,
+    /// The fewest and the most positions a configuration's sample searched.
+    pub sample_positions: (usize, usize),
     /// The depths sampled (by any configuration).
     pub sample_depths: Vec<u32>,
     /// Searches in the sample and their CPU time.
@@ -70,7 +80,7 @@ pub struct Sampled {
     pub nodes: f64,
     /// CPU seconds searching.
     pub seconds: f64,
-    /// Seconds outside the search (allocating tables).
+    /// CPU seconds outside the search (allocating tables).
     pub outside: f64,
 }
 
@@ -150,68 +160,153 @@ pub fn candidate_depths(depths: &[u32]) -> Vec<u32> {
     (lowest..=deepest).collect()
 }
 
-/// Positions per sampled depth: [`SAMPLE_POSITIONS`], fewer when many configurations would
-/// make even one depth of the sample cost as much as the plan's (one at least).
+/// Positions a configuration's sample starts with: [`SAMPLE_POSITIONS`], fewer when many
+/// configurations would make even two depths of the sample cost much of the plan (one at
+/// least).
 pub fn sample_positions(positions: usize, configs: usize) -> usize {
     let by_configs = (4 * SAMPLE_POSITIONS).div_ceil(configs.max(1));
     positions.min(SAMPLE_POSITIONS).min(by_configs).max(1)
 }
 
-/// Samples `plan` through `measure` (one search of a task) and predicts its cost.
-pub fn estimate_with(plan: &PlanShape, measure: &mut dyn FnMut(Task) -> Sampled) -> Estimate {
-    let positions = sample_positions(plan.positions, plan.configs);
-    let candidates = candidate_depths(plan.depths);
-    let share = MIN_SAMPLE_SECONDS / plan.configs.max(1) as f64;
-    let mut growths = vec![Growth::default(); plan.configs];
-    let (mut sample_searches, mut sample_seconds) = (0, 0.0);
-    let mut sampled_depths = BTreeSet::new();
-    for (config, growth) in growths.iter_mut().enumerate() {
-        let (mut spent, mut outside) = (0.0, 0.0);
-        for &depth in &candidates {
-            let enough = growth.mean_nodes.len() >= 2 && spent >= share;
-            let too_costly = growth.mean_nodes.len() >= 2
-                && positions as f64 * growth.seconds(depth, plan.max_nodes) > MAX_OVERSHOOT * share;
-            if enough || too_costly {
+/// The order in which configuration `config` samples the `positions` of the set: index
+/// `i * stride mod positions` for `i` from 0, the stride the integer nearest `positions / φ`
+/// (raised to the first one coprime with `positions`, so that every position comes once),
+/// rotated by `config * first` so that the configurations start on different positions.
+pub fn sample_order(positions: usize, config: usize, first: usize) -> Vec<usize> {
+    let golden = (1.0 + 5f64.sqrt()) / 2.0;
+    let mut stride = ((positions as f64 / golden).round() as usize).max(1);
+    while gcd(stride, positions) != 1 {
+        stride += 1;
+    }
+    let mut order: Vec<usize> = (0..positions).map(|i| i * stride % positions).collect();
+    order.rotate_left((config * first) % positions.max(1));
+    order
+}
+
+fn gcd(a: usize, b: usize) -> usize {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// One configuration's sample: per sampled depth, the nodes and CPU seconds summed over its
+/// positions (the same positions at every depth), and the CPU seconds outside the searches.
+#[derive(Clone, Debug, Default)]
+struct ConfigSample {
+    positions: usize,
+    sums: BTreeMap<u32, Sampled>,
+    outside: f64,
+    searches: usize,
+}
+
+impl ConfigSample {
+    fn add(&mut self, depth: u32, one: Sampled) {
+        let sum = self.sums.entry(depth).or_default();
+        sum.nodes += one.nodes;
+        sum.seconds += one.seconds;
+        self.outside += one.outside;
+        self.searches += 1;
+    }
+
+    /// CPU seconds spent, in the searches and outside them.
+    fn spent(&self) -> f64 {
+        self.sums.values().map(|s| s.seconds).sum::<f64>() + self.outside
+    }
+
+    fn growth(&self) -> Growth {
+        let n = self.positions.max(1) as f64;
+        Growth {
+            mean_nodes: self.sums.iter().map(|(&d, s)| (d, s.nodes / n)).collect(),
+            seconds_per_node: self
+                .sums
+                .iter()
+                .map(|(&d, s)| (d, s.seconds / s.nodes.max(1.0)))
+                .collect(),
+            seconds_per_search: self.outside / self.searches.max(1) as f64,
+        }
+    }
+}
+
+/// Samples configuration `config` of `plan` until it has spent `share` CPU seconds (see the
+/// module's documentation).
+fn sample_config(
+    plan: &PlanShape,
+    config: usize,
+    share: f64,
+    measure: &mut dyn FnMut(Task) -> Sampled,
+) -> ConfigSample {
+    let first = sample_positions(plan.positions, plan.configs);
+    let order = sample_order(plan.positions, config, first);
+    let mut sample = ConfigSample {
+        positions: first,
+        ..ConfigSample::default()
+    };
+    for depth in candidate_depths(plan.depths) {
+        if sample.sums.len() >= 2 {
+            let next = first as f64 * sample.growth().seconds(depth, plan.max_nodes);
+            if sample.spent() >= share || next > MAX_OVERSHOOT * share {
                 break;
             }
-            let mut at_depth = Sampled::default();
-            for position in spread(positions, plan.positions) {
-                let one = measure(Task {
-                    depth,
-                    position,
-                    config,
-                });
-                at_depth.nodes += one.nodes;
-                at_depth.seconds += one.seconds;
-                outside += one.outside;
-            }
-            spent += at_depth.seconds;
-            sample_searches += positions;
-            sampled_depths.insert(depth);
-            let n = positions as f64;
-            growth.mean_nodes.insert(depth, at_depth.nodes / n);
-            let per_node = at_depth.seconds / at_depth.nodes.max(1.0);
-            growth.seconds_per_node.insert(depth, per_node);
         }
-        growth.seconds_per_search = outside / (growth.mean_nodes.len() * positions).max(1) as f64;
-        sample_seconds += spent + outside;
+        for &position in &order[..first] {
+            let one = measure(Task {
+                depth,
+                position,
+                config,
+            });
+            sample.add(depth, one);
+        }
     }
+    let depths: Vec<u32> = sample.sums.keys().copied().collect();
+    for &position in &order[first..] {
+        if sample.spent() >= share {
+            break;
+        }
+        for &depth in &depths {
+            let one = measure(Task {
+                depth,
+                position,
+                config,
+            });
+            sample.add(depth, one);
+        }
+        sample.positions += 1;
+    }
+    sample
+}
+
+/// Samples `plan` through `measure` (one search of a task), spending at least
+/// `sample_seconds` of CPU time unless every configuration has searched all it may, and
+/// predicts the plan's cost.
+pub fn estimate_with(
+    plan: &PlanShape,
+    sample_seconds: f64,
+    measure: &mut dyn FnMut(Task) -> Sampled,
+) -> Estimate {
+    let share = sample_seconds / plan.configs.max(1) as f64;
+    let samples: Vec<ConfigSample> = (0..plan.configs)
+        .map(|config| sample_config(plan, config, share, measure))
+        .collect();
+    let growths: Vec<Growth> = samples.iter().map(ConfigSample::growth).collect();
+    let counts = samples.iter().map(|s| s.positions);
+    let sample_depths: BTreeSet<u32> = samples
+        .iter()
+        .flat_map(|s| s.sums.keys())
+        .copied()
+        .collect();
     Estimate {
         depths: predict(plan.tasks, &growths, plan.max_nodes),
-        sample_positions: positions,
-        sample_depths: sampled_depths.into_iter().collect(),
-        sample_searches,
-        sample_seconds,
+        sample_positions: (counts.clone().min().unwrap_or(0), counts.max().unwrap_or(0)),
+        sample_depths: sample_depths.into_iter().collect(),
+        sample_searches: samples.iter().map(|s| s.searches).sum(),
+        sample_seconds: samples.iter().map(ConfigSample::spent).sum(),
     }
 }
 
-/// `k` of `positions` indices spread evenly from the first.
-fn spread(k: usize, positions: usize) -> impl Iterator<Item = usize> {
-    (0..k).map(move |i| i * positions / k)
-}
-
-/// Samples `prepared`'s plan and predicts its cost.
-pub fn estimate<G: Game>(prepared: &Prepared<G>) -> Estimate {
+/// Samples `prepared`'s plan for at least `sample_seconds` of CPU time and predicts its cost.
+pub fn estimate<G: Game>(prepared: &Prepared<G>, sample_seconds: f64) -> Estimate {
     let manifest = &prepared.manifest;
     let plan = PlanShape {
         positions: manifest.fixture.positions,
@@ -220,14 +315,16 @@ pub fn estimate<G: Game>(prepared: &Prepared<G>) -> Estimate {
         tasks: &prepared.tasks,
         max_nodes: manifest.max_nodes,
     };
-    estimate_with(&plan, &mut |task| {
-        let start = Instant::now();
+    estimate_with(&plan, sample_seconds, &mut |task| {
+        let start = thread_ns();
         let record = prepared.search(task);
-        let (wall, ns) = (start.elapsed().as_secs_f64(), record.result.ns as f64 / 1e9);
+        let total = thread_ns().saturating_sub(start) as f64 / 1e9;
+        let result = &record.result;
+        let searching = result.cpu_ns.unwrap_or(result.ns) as f64 / 1e9;
         Sampled {
-            nodes: record.result.counters.expanded() as f64,
-            seconds: ns,
-            outside: (wall - ns).max(0.0),
+            nodes: result.counters.expanded() as f64,
+            seconds: searching,
+            outside: (total - searching).max(0.0),
         }
     })
 }

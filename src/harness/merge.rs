@@ -3,8 +3,11 @@
 //! The shards' manifests must agree on everything that defines the run (and on the git
 //! revision); the CPU and start time may differ. Duplicate records are kept once, but two
 //! records of the same search that disagree on anything but the time are an error (the
-//! search is deterministic, so that means a broken build). Missing searches are listed, not
-//! invented. This module does not run searches.
+//! search is deterministic, so that means a broken build). Shards of different builds are
+//! refused unless allowed, and then every build is recorded. Missing searches are listed,
+//! not invented, and nothing is written, so that the same command works again once the
+//! missing shards have run; merging again into a folder that holds exactly this merge is
+//! not an error. This module does not run searches.
 
 use super::fixtures::{fnv1a64, FixtureFile};
 use super::plan::tasks;
@@ -20,20 +23,17 @@ pub struct Merged {
     pub total: usize,
     /// Distinct searches found in the shards.
     pub found: usize,
-    /// The searches no shard holds, in plan order.
+    /// The searches no shard holds, in plan order (then nothing was written).
     pub missing: Vec<SearchId>,
+    /// `out` held this very merge already (nothing was written).
+    pub already: bool,
 }
 
-/// Merges the run folders `shards` into the new run folder `out`.
-pub fn merge(out: &Path, shards: &[PathBuf]) -> Result<Merged> {
+/// Merges the run folders `shards` into the new run folder `out`; shards of different
+/// builds only with `allow_mixed_builds`.
+pub fn merge(out: &Path, shards: &[PathBuf], allow_mixed_builds: bool) -> Result<Merged> {
     if shards.is_empty() {
         bail!("merge needs at least one shard folder");
-    }
-    if runfolder::read_manifest(out)?.is_some() {
-        bail!(
-            "{} already holds a run; merge into a new folder",
-            out.display()
-        );
     }
     let manifests = shards
         .iter()
@@ -42,7 +42,8 @@ pub fn merge(out: &Path, shards: &[PathBuf]) -> Result<Merged> {
                 .ok_or_else(|| anyhow!("{} holds no {}", dir.display(), runfolder::MANIFEST))
         })
         .collect::<Result<Vec<_>>>()?;
-    let manifest = merged_manifest(shards, &manifests)?;
+    let mut manifest = merged_manifest(shards, &manifests)?;
+    manifest.mixed_builds = other_builds(shards, &manifests, allow_mixed_builds)?;
     let order = plan_keys(&manifest)?;
     let mut records: BTreeMap<usize, Record> = BTreeMap::new();
     for dir in shards {
@@ -56,14 +57,90 @@ pub fn merge(out: &Path, shards: &[PathBuf]) -> Result<Merged> {
         .map(|(k, i)| (*i, k.clone()));
     let mut missing: Vec<(usize, SearchId)> = missing.collect();
     missing.sort();
-    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
-    runfolder::write_manifest(out, &manifest)?;
-    runfolder::rewrite_records(out, &records.values().cloned().collect::<Vec<_>>())?;
-    Ok(Merged {
+    let mut merged = Merged {
         total: order.len(),
         found: records.len(),
         missing: missing.into_iter().map(|(_, k)| k).collect(),
-    })
+        already: false,
+    };
+    let records: Vec<Record> = records.into_values().collect();
+    if let Some(existing) = runfolder::read_manifest(out)? {
+        merged.already = holds_this_merge(out, &existing, &manifest, &records)?;
+        if !merged.already {
+            bail!(
+                "{} already holds a different run; merge into a new folder",
+                out.display()
+            );
+        }
+        return Ok(merged);
+    }
+    if !merged.missing.is_empty() {
+        return Ok(merged);
+    }
+    write_whole(out, &manifest, &records)?;
+    Ok(merged)
+}
+
+/// Writes the run folder `out` whole or not at all: into a temporary folder beside it,
+/// renamed to `out` once every file is written (an interrupt leaves only the temporary one,
+/// which the next merge replaces).
+fn write_whole(out: &Path, manifest: &Manifest, records: &[Record]) -> Result<()> {
+    let name = out.file_name().unwrap_or(out.as_os_str()).to_string_lossy();
+    let temp = out.with_file_name(format!(".{name}.merging"));
+    let _ = std::fs::remove_dir_all(&temp);
+    std::fs::create_dir_all(&temp).with_context(|| format!("creating {}", temp.display()))?;
+    runfolder::write_manifest(&temp, manifest)?;
+    runfolder::rewrite_records(&temp, records)?;
+    if out.exists() {
+        // An empty folder made beforehand (a job's output folder): replaced.
+        std::fs::remove_dir(out).with_context(|| format!("replacing {}", out.display()))?;
+    }
+    std::fs::rename(&temp, out)
+        .with_context(|| format!("renaming {} to {}", temp.display(), out.display()))
+}
+
+/// Whether the run folder `out` (with manifest `existing`) is this merge: the same run and
+/// the same searches with the same results.
+fn holds_this_merge(
+    out: &Path,
+    existing: &Manifest,
+    manifest: &Manifest,
+    records: &[Record],
+) -> Result<bool> {
+    let builds = |m: &Manifest| (m.build.clone(), m.mixed_builds.clone());
+    if !differences(existing, manifest).is_empty() || builds(existing) != builds(manifest) {
+        return Ok(false);
+    }
+    let held = runfolder::read_records(out)?.records;
+    Ok(held.len() == records.len() && held.iter().zip(records).all(|(a, b)| same_search(a, b)))
+}
+
+/// The builds of the shards other than the first's (and those they mixed in already), an
+/// error naming each shard's build unless `allow` is set.
+fn other_builds(shards: &[PathBuf], manifests: &[Manifest], allow: bool) -> Result<Vec<String>> {
+    let build = |m: &Manifest| m.build.clone().unwrap_or_else(|| "unrecorded".into());
+    let first = build(&manifests[0]);
+    let mut others: Vec<String> = Vec::new();
+    for m in manifests {
+        for b in std::iter::once(build(m)).chain(m.mixed_builds.iter().cloned()) {
+            if b != first && !others.contains(&b) {
+                others.push(b);
+            }
+        }
+    }
+    if !others.is_empty() && !allow {
+        let each: Vec<String> = shards
+            .iter()
+            .zip(manifests)
+            .map(|(dir, m)| format!("{}: build {}", dir.display(), build(m)))
+            .collect();
+        bail!(
+            "the shards come from different builds ({}); rerun them with one build, or pass \
+             --allow-mixed-builds to merge them and record every build",
+            each.join(", ")
+        );
+    }
+    Ok(others)
 }
 
 /// The first shard's manifest without its shard field, once every other agrees with it.

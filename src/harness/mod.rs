@@ -16,6 +16,7 @@ pub mod plan;
 pub mod provenance;
 pub mod run;
 pub mod shard;
+mod source_hash;
 
 #[cfg(test)]
 mod tests;

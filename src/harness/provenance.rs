@@ -24,13 +24,24 @@ pub fn tool() -> String {
     format!("cutoff {}", env!("CARGO_PKG_VERSION"))
 }
 
-/// The revision of the current directory's git work tree (`unknown` outside one) and whether
-/// tracked files have uncommitted changes.
-pub fn git_revision() -> (String, bool) {
-    let revision = git(&["rev-parse", "HEAD"]).unwrap_or_else(|| "unknown".into());
-    let dirty =
-        git(&["status", "--porcelain", "--untracked-files=no"]).is_some_and(|s| !s.is_empty());
-    (revision, dirty)
+/// The git revision of the work tree this binary was built from, and whether its tracked
+/// files have uncommitted changes: read from the current folder's work tree, and only when
+/// that tree's source is this binary's ([`SOURCE_HASH`]). Anywhere else (outside a work
+/// tree, in another repository, in a tree edited since the build) neither can be known:
+/// `unknown` and `None`.
+pub fn git_revision() -> (String, Option<bool>) {
+    let unknown = || ("unknown".to_string(), None);
+    let Some(top) = git(&["rev-parse", "--show-toplevel"]) else {
+        return unknown();
+    };
+    if super::source_hash::source_hash(std::path::Path::new(&top)) != SOURCE_HASH {
+        return unknown();
+    }
+    let Some(revision) = git(&["rev-parse", "HEAD"]) else {
+        return unknown();
+    };
+    let status = git(&["status", "--porcelain", "--untracked-files=no"]);
+    (revision, status.map(|s| !s.is_empty()))
 }
 
 fn git(args: &[&str]) -> Option<String> {
@@ -55,9 +66,12 @@ pub fn cpu(threads: usize) -> String {
     format!("{model}, {cores} hardware threads, {threads} used")
 }
 
-/// The command line as typed (program name first).
+/// The command line as typed (program name first); an argument that is not UTF-8 (a path
+/// can be any bytes) is kept with its invalid bytes replaced, not refused.
 pub fn command_line() -> Vec<String> {
-    std::env::args().collect()
+    std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect()
 }
 
 /// The current time, UTC: `(YYYY-MM-DD, RFC 3339 timestamp)`.

@@ -426,11 +426,25 @@ fn threads_shards_and_resumes_give_the_same_records() {
             }),
         ));
     }
-    let merged = merge(&dir.join("merged"), &shards).unwrap();
-    assert!(merged.missing.is_empty());
+    let merged = merge(&dir.join("merged"), &shards, false).unwrap();
+    assert!(merged.missing.is_empty() && !merged.already);
     assert_eq!(records(&dir.join("merged")), expected, "shards merged");
-    let partial = merge(&dir.join("partial"), &shards[..1]).unwrap();
+    assert!(
+        !dir.join(".merged.merging").exists(),
+        "written whole, then renamed"
+    );
+    let again = merge(&dir.join("merged"), &shards, false).unwrap();
+    assert!(
+        again.already,
+        "merging again into the same merge is not an error"
+    );
+    let partial = merge(&dir.join("partial"), &shards[..1], false).unwrap();
     assert_eq!(partial.missing.len(), 120);
+    assert!(
+        !dir.join("partial").exists(),
+        "a merge with missing searches writes nothing"
+    );
+    mixed_builds_are_refused_unless_allowed(&dir, &shards);
 
     // Cut the file after 100 records plus half a line: the torn line is dropped, the rest kept.
     let text = std::fs::read_to_string(two.join(rundir::RECORDS)).unwrap();
@@ -441,6 +455,28 @@ fn threads_shards_and_resumes_give_the_same_records() {
     assert_eq!(records(&two), expected, "resumed");
     let again = run(&spec(&fixture, &two, 1, None));
     assert_eq!(again.done_now, 0);
+}
+
+/// Shard 2 marked as made by another build: refused, naming both builds; allowed, the merge
+/// records the other build.
+fn mixed_builds_are_refused_unless_allowed(dir: &Path, shards: &[PathBuf]) {
+    let mut manifest = rundir::read_manifest(&shards[1]).unwrap().unwrap();
+    manifest.build = Some("0th3rb1d".into());
+    rundir::write_manifest(&shards[1], &manifest).unwrap();
+    let e = merge(&dir.join("mixed"), shards, false)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("different builds") && e.contains("build 0th3rb1d"),
+        "{e}"
+    );
+    let e = merge(&dir.join("merged"), shards, true)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("already holds a different run"), "{e}");
+    merge(&dir.join("mixed"), shards, true).unwrap();
+    let mixed = rundir::read_manifest(&dir.join("mixed")).unwrap().unwrap();
+    assert_eq!(mixed.mixed_builds, ["0th3rb1d"]);
 }
 
 fn check_prepare_error(spec: &AblationSpec, wants: &[&str]) {

@@ -90,8 +90,8 @@ pub struct MatchManifest {
     pub build: String,
     /// The git revision and whether the tree was dirty.
     pub git_revision: String,
-    /// Whether tracked files had changes.
-    pub git_dirty: bool,
+    /// Whether tracked files had changes (null when not known).
+    pub git_dirty: Option<bool>,
     /// The compiler.
     pub rustc: String,
     /// The CPU and threads.

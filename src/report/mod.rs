@@ -259,10 +259,10 @@ fn capitalized(text: &str) -> String {
 fn provenance(m: &Manifest, grid: &Grid, depth: u32) -> String {
     let fixture = &m.fixture;
     let depths: Vec<String> = grid.depths.iter().map(u32::to_string).collect();
-    let dirty = if m.git_dirty {
-        " (uncommitted changes)"
-    } else {
-        ""
+    let dirty = match m.git_dirty {
+        Some(true) => " (uncommitted changes)",
+        Some(false) => "",
+        None => " (not known whether the tree had changes)",
     };
     let max_nodes = m.max_nodes.map_or("none".into(), |n| {
         format!("{} per search", tables::thousands(n as f64))

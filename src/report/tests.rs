@@ -81,7 +81,7 @@ pub(super) fn manifest(game: &str, plan: Plan, depths: &[u32]) -> Manifest {
     Manifest {
         tool: "cutoff 0.1.0".into(),
         git_revision: "0123abc".into(),
-        git_dirty: false,
+        git_dirty: Some(false),
         build: None,
         mixed_builds: Vec::new(),
         rustc: "rustc 1.95.0".into(),

@@ -251,7 +251,12 @@ fn checked(path: &Path, manifest: &Manifest, records: Numbered) -> Result<Vec<Re
         }
         let id = record.id();
         if let Some((first, _)) = sorted.get(&id) {
-            bail!("{}: {id} repeats line {first}", at());
+            bail!(
+                "{}: {id} repeats line {first} (two runs writing into this folder at once?); \
+                 run the command that made it again (`{}`): it keeps one record per search",
+                at(),
+                manifest.command_line.join(" ")
+            );
         }
         sorted.insert(id, (line, record));
     }

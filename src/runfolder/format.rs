@@ -262,8 +262,9 @@ pub struct Manifest {
     pub tool: String,
     /// The git revision of the tree that ran.
     pub git_revision: String,
-    /// Whether the work tree had uncommitted changes.
-    pub git_dirty: bool,
+    /// Whether the work tree had uncommitted changes (null when not known: the binary ran
+    /// outside the work tree it was built from).
+    pub git_dirty: Option<bool>,
     /// The hash of the source the tool was built from (absent in runs made before it was
     /// recorded): records of one run all come from one build unless `mixed_builds` says.
     #[serde(default, skip_serializing_if = "Option::is_none")]

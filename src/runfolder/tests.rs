@@ -115,7 +115,14 @@ fn the_strict_reader_refuses_what_a_finished_run_cannot_hold() {
     let torn = |t: &str| t.to_string() + &first_line(t)[..20];
     check_strict_error(torn, &["torn line", "cutoff ablate", "--repair"]);
     let repeated = |t: &str| format!("{t}{}\n", first_line(t));
-    check_strict_error(repeated, &["repeats line 1", "position g01-m01"]);
+    check_strict_error(
+        repeated,
+        &[
+            "repeats line 1",
+            "position g01-m01",
+            "keeps one record per search",
+        ],
+    );
     let foreign = |t: &str| t.replacen("\"config\":\"alphabeta\"", "\"config\":\"all\"", 1);
     check_strict_error(foreign, &["line 1", "configuration `all` is not in"]);
     let deep = |t: &str| t.replacen("\"depth\":1,", "\"depth\":99,", 1);

@@ -484,3 +484,27 @@ fn eval_params() -> impl Iterator<Item = (&'static str, &'static weights::EvalPa
         .zip(EVAL_PARAM_TABLES)
         .flat_map(|(&game, table)| table.iter().map(move |p| (game, p)))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{eval_params, Params, PARAMS};
+
+    /// `knows` accepts `tt-scheme`, every parameter and every game's evaluation weight, and
+    /// nothing else.
+    #[test]
+    fn every_parameter_and_weight_is_known_and_nothing_else() {
+        assert!(Params::knows("tt-scheme"));
+        for spec in PARAMS {
+            assert!(Params::knows(spec.name), "{}", spec.name);
+        }
+        let mut weights = 0;
+        for (game, param) in eval_params() {
+            assert!(Params::knows(param.name), "{game} {}", param.name);
+            weights += 1;
+        }
+        assert!(weights > 0);
+        for unknown in ["", "tt", "null-r ", "no-such-parameter"] {
+            assert!(!Params::knows(unknown), "{unknown}");
+        }
+    }
+}

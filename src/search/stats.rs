@@ -135,3 +135,46 @@ pub struct Iteration<M> {
     /// iteration's own when none completed).
     pub exhausted: bool,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Counters;
+    use serde_json::{Map, Value};
+
+    /// Counters with every field set, field i to `first + i`, through serde so that a field
+    /// added later is set too (the MCTS counters, left out of JSON when 0, set to 1 first
+    /// to be named).
+    fn numbered(first: u64) -> Counters {
+        let named = Counters {
+            n_playouts: 1,
+            n_tree_nodes: 1,
+            n_rollout_plies: 1,
+            ..Counters::default()
+        };
+        let names = serde_json::to_value(named).unwrap();
+        let fields: Map<String, Value> = names
+            .as_object()
+            .unwrap()
+            .keys()
+            .enumerate()
+            .map(|(i, name)| (name.clone(), Value::from(first + i as u64)))
+            .collect();
+        serde_json::from_value(Value::Object(fields)).unwrap()
+    }
+
+    /// `+=` adds every counter and keeps the deeper of the two selective depths.
+    #[test]
+    fn adding_counters_adds_every_field_and_keeps_the_deepest_ply() {
+        let (a, b) = (numbered(1), numbered(100));
+        let mut sum = a;
+        sum += b;
+        let [a, b, sum] = [a, b, sum].map(|c| serde_json::to_value(c).unwrap());
+        let fields = sum.as_object().unwrap();
+        assert_eq!(fields.len(), a.as_object().unwrap().len(), "{sum}");
+        for (name, value) in fields {
+            let (x, y) = (a[name].as_u64().unwrap(), b[name].as_u64().unwrap());
+            let expected = if name == "sel_depth" { x.max(y) } else { x + y };
+            assert_eq!(value.as_u64(), Some(expected), "{name}");
+        }
+    }
+}

@@ -223,9 +223,31 @@ fn empty_limits_and_files_for_folders_are_refused() {
     check(&ablate, 2, "is a file, not a folder");
 }
 
+/// Makes `dir` the work tree of another git repository, with one commit.
+fn another_repository(dir: &Path) {
+    std::fs::write(dir.join("other.txt"), "not cutoff").unwrap();
+    for args in [
+        &["init", "-q"][..],
+        &["add", "other.txt"],
+        &[
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@t",
+            "commit",
+            "-qm",
+            "other",
+        ],
+    ] {
+        let status = Command::new("git").args(args).current_dir(dir).status();
+        assert!(status.unwrap().success(), "git {args:?}");
+    }
+}
+
 #[test]
 fn sets_are_found_from_any_folder_and_reports_render_elsewhere() {
     let temp = Temp::new("anywhere");
+    another_repository(&temp.0);
     let run = temp.0.join("run");
     let out = Command::new(env!("CARGO_BIN_EXE_cutoff"))
         .args([
@@ -248,6 +270,11 @@ fn sets_are_found_from_any_folder_and_reports_render_elsewhere() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    // Run inside another project's repository: its revision is not this build's.
+    let manifest = std::fs::read(run.join("manifest.json")).unwrap();
+    let manifest: serde_json::Value = serde_json::from_slice(&manifest).unwrap();
+    assert_eq!(manifest["git_revision"], "unknown", "{manifest}");
+    assert!(manifest["git_dirty"].is_null(), "{manifest}");
     let elsewhere = temp.0.join("elsewhere");
     check(
         &["report", text(&run), "--out", text(&elsewhere)],
@@ -551,4 +578,85 @@ fn the_protocol_clients_help_names_their_defaults() {
             "`{text}` not in pbrain --help:\n{pbrain}"
         );
     }
+}
+
+#[test]
+fn an_out_folder_whose_name_is_not_utf8_is_written_not_a_panic() {
+    use std::os::unix::ffi::OsStrExt;
+    let temp = Temp::new("not-utf8");
+    let run = temp.0.join(std::ffi::OsStr::from_bytes(b"run-\xff"));
+    let out = Command::new(env!("CARGO_BIN_EXE_cutoff"))
+        .args([
+            "ablate",
+            "--game",
+            "kalah",
+            "--set",
+            "opening-1pg",
+            "--plan",
+            "configs=alphabeta",
+        ])
+        .args(["--depths", "1", "--positions", "1", "--quiet", "--out"])
+        .arg(&run)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let manifest = std::fs::read_to_string(run.join("manifest.json")).unwrap();
+    assert!(manifest.contains("run-\u{fffd}"), "{manifest}");
+    // Run in the work tree it was built from: that tree's revision.
+    let head = Command::new("git")
+        .args(["rev-parse", "HEAD"])
+        .output()
+        .unwrap();
+    let head = String::from_utf8_lossy(&head.stdout).trim().to_string();
+    let manifest: serde_json::Value = serde_json::from_str(&manifest).unwrap();
+    assert_eq!(manifest["git_revision"], head.as_str(), "{manifest}");
+}
+
+#[test]
+fn an_empty_move_in_a_list_is_an_error_not_skipped() {
+    let perft = [
+        "perft", "--game", "kalah", "--moves", "3,,4", "--depth", "1",
+    ];
+    check(&perft, 2, "--moves: move 2 is empty");
+}
+
+#[test]
+fn estimate_samples_for_its_sample_seconds() {
+    let plan = [
+        "ablate",
+        "--game",
+        "kalah",
+        "--set",
+        "opening",
+        "--plan",
+        "configs=alphabeta",
+        "--depths",
+        "1..3",
+        "--positions",
+        "10",
+        "--estimate",
+    ];
+    // A sample this small stops at two depths (the plan's two deepest) on its first four
+    // positions; a large one searches every position at both.
+    let mut small = plan.to_vec();
+    small.extend(["--sample-seconds", "0.000001"]);
+    check(
+        &small,
+        0,
+        "sample: 8 searches (4 to 4 positions per configuration, depths 2..3)",
+    );
+    let mut large = plan.to_vec();
+    large.extend(["--sample-seconds", "1000"]);
+    check(
+        &large,
+        0,
+        "sample: 20 searches (10 to 10 positions per configuration, depths 2..3)",
+    );
+    let mut zero = plan.to_vec();
+    zero.extend(["--sample-seconds", "0"]);
+    check(&zero, 2, "expected a positive number of seconds, got `0`");
+    let without = [&plan[..plan.len() - 1], &["--sample-seconds", "1"]].concat();
+    check(&without, 2, "--estimate");
 }

@@ -10,6 +10,7 @@ mod criterion;
 mod icount;
 mod mutants;
 mod profile;
+mod readme;
 mod records;
 mod setup;
 mod slurm;
@@ -20,7 +21,7 @@ use std::process::{Command, ExitCode};
 const USAGE: &str = "usage: cargo xtask <task> [args]
 
 tasks:
-  ablate ARGS...   cutoff ablate ARGS... in a release build (e.g. --game mingmang --set opening
+  ablate ARGS...   cutoff ablate ARGS... in a release build (e.g. --game mingmang --set opening-1pg
                    --plan add-one+leave-one-out --depths 1..6)
   report DIR ...   cutoff report DIR ...: the tables and charts of a run folder
   ab (--base REV | --bins BASE NEW) [--rounds N] [--tolerance PCT] [--icount-tolerance PCT]
@@ -30,9 +31,9 @@ tasks:
                    builds' `cutoff bench` on DIR's bench files (default fixtures/bench), game
                    by game, back to back; per game the ratio of nodes per second of CPU time
                    with a bootstrap 95% interval, failing when it lies wholly more than PCT
-                   (default 7.0: ten runs of identical builds on a loaded two-core machine
-                   all pass at 7.0, see results/2026-11-26-ab-under-load; timings there
-                   catch 20% in five games of six, instructions 5% in all) percent slower;
+                   (default 7.0, the smallest whole percent at which identical builds
+                   passed every run under load: results/2026-11-26-ab-under-load) percent
+                   slower;
                    with Valgrind, each game's instructions of a small fixed workload
                    under Callgrind, failing at PCT (default 1) percent
                    more; and any node count that differs fails. Exit 1 on a failure;
@@ -53,17 +54,26 @@ tasks:
                    compare with baseline NAME and exit 1 when a benchmark's mean time got
                    slower by more than PCT percent (default 10) at the lower end of
                    criterion's 95% confidence interval
-  mutants [--shard K/N] [--in-place] [--re REGEX] [--timeout S] [--opt-level N]
+  mutants [--profile NAME] [--shard K/N [--sharding round-robin|slice]] [--in-place] [--shuffle]
+          [--re REGEX] [--timeout S] [--baseline run|skip] [--opt-level N] [--output DIR]
           [--slurm N [--time-limit MIN] [--run DIR] [--out DIR]] [FILE...] [-- TEST-ARGS...]
                    cargo-mutants (installed when missing) over FILEs (default src/search/),
-                   each mutant tested with TEST-ARGS (default --lib); --opt-level builds
-                   the crate (not its dependencies) at that level; --slurm N runs N shards
+                   each mutant tested with TEST-ARGS (default --lib) and built in cargo
+                   profile NAME (default `mutants`: the crate at opt-level 1, incremental,
+                   its dependencies at 3; `--in-place` then makes a mutant one incremental
+                   rebuild); --shard K/N tests the K-th of N shards (`--sharding
+                   round-robin`: every N-th mutant, a systematic sample); --opt-level builds
+                   the crate (not its dependencies) at that level; --baseline skip (with
+                   --timeout) trusts the unmutated tree's tests; --output puts
+                   mutants.out in DIR; --slurm N runs N shards
                    as a Slurm array (deploy/slurm/mutants-submit.sh; SLURM_CONF's cluster,
                    else a private one-node cluster as root), each in its own tree in place,
                    and merges them into DIR (default RUN/summary) with mutants-summary
   mutants-summary --out DIR [--run RUN SHARD...]
                    merge the shards of a run into DIR and write DIR/README.md (caught,
-                   missed, timeout, unviable per file; verdicts from DIR/verdicts.tsv);
+                   missed, timeout, unviable per file; the caught share of the viable ones
+                   with its Wilson 95% interval; how a one-shard run sampled its scope;
+                   verdicts from DIR/verdicts.tsv);
                    exit 1 while a missed mutant has no verdict
   icount [--check | --update] [--tolerance PCT] [--if-possible]
                    instruction counts of benches/icount.rs under Callgrind (gungraun; the
@@ -79,6 +89,9 @@ tasks:
                    and inclusive.txt (callgrind_annotate), and OUT/summary.json with nodes,
                    instructions (start-up subtracted) and instructions per node. CUTOFF
                    defaults to this tree's release build, OUT to target/profile/GAME
+  readme [--check]  write the README's marked figures (`<!-- claim ID -->`) from the stored
+                   values of results/readme.json's claims (`python3 results/check.py`
+                   recomputes those from the runs); --check exits 1 when a block differs
   slurm-test [--if-possible]
                    deploy/slurm against a real one-node Slurm started here (root; installs
                    Debian's slurmctld slurmd slurm-client munge when missing): the merged
@@ -113,6 +126,7 @@ fn main() -> ExitCode {
         "profile" => profile::profile(rest),
         "mutants-summary" => mutants::summary::mutants_summary(rest),
         "slurm-test" => slurm::slurm_test(rest),
+        "readme" => readme::readme(rest),
         "help" | "--help" | "-h" => print_help(USAGE),
         other => usage_error(&format!("unknown task `{other}`")),
     }

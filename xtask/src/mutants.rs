@@ -5,10 +5,18 @@
 //! Without files the scope is `src/search/`; without test arguments each mutant runs the
 //! library's unit tests (`cargo test --lib`), the ones meant to catch a broken technique or
 //! a broken rule. TEST-ARGS are `cargo test`'s (`--lib -- search:: game::`): cargo's own
-//! options build and run each mutant, the ones after a `--` filter the tests. `--shard K/N`, `--in-place`, `--shuffle`, `--re REGEX` and `--timeout S` pass through
-//! to cargo-mutants; `--opt-level N` builds the crate itself (not its dependencies, which
+//! options build and run each mutant, the ones after a `--` filter the tests.
+//!
+//! Each mutant is built and tested in Cargo.toml's `mutants` profile unless `--profile
+//! NAME` names another: the test profile's checks with the crate at opt-level 1,
+//! incremental, and its dependencies at opt-level 3, so that with `--in-place` one mutant
+//! costs one incremental rebuild of the crate (see results/2026-11-26-mutants-sample for
+//! what each setting cost). `--shard K/N`, `--sharding round-robin|slice`, `--in-place`,
+//! `--shuffle`, `--re REGEX`, `--timeout S`, `--baseline skip` (with `--timeout`) and
+//! `--output DIR` pass through to
+//! cargo-mutants; `--opt-level N` builds the crate itself (not its dependencies, which
 //! stay built) at that optimisation level for the run (`--config
-//! profile.test.package.cutoff.opt-level=N`).
+//! profile.PROFILE.package.cutoff.opt-level=N`).
 //!
 //! `--slurm N` runs the same as an array of N Slurm tasks through
 //! `deploy/slurm/mutants-submit.sh`: this writes the committed tree (`git archive HEAD`)
@@ -32,6 +40,9 @@ const SCOPE: &str = "src/search/**/*.rs";
 /// The scope a run's share is measured against: the search and the games.
 const WHOLE_SCOPE: [&str; 2] = ["src/search/**/*.rs", "src/game/**/*.rs"];
 
+/// The default cargo profile of a run (Cargo.toml's `[profile.mutants]`).
+const PROFILE: &str = "mutants";
+
 /// The default test arguments: the library's unit tests.
 const TEST_ARGS: [&str; 1] = ["--lib"];
 
@@ -42,6 +53,8 @@ struct Options {
     test_args: Vec<String>,
     /// Passed to cargo-mutants as they are (`--shard`, `--in-place`, `--re`, `--timeout`).
     passed: Vec<String>,
+    /// The cargo profile each mutant is built and tested in (default [`PROFILE`]).
+    profile: Option<String>,
     opt_level: Option<u8>,
     slurm: Option<Slurm>,
 }
@@ -58,7 +71,7 @@ pub fn mutants(args: &[String]) -> ExitCode {
     let options = match parse(args) {
         Ok(options) => options,
         Err(message) => {
-            eprintln!("error: {message}\nusage: cargo xtask mutants [--shard K/N] [--in-place] [--re REGEX] [--timeout S] [--opt-level N] [--slurm N [--time-limit MIN] [--run DIR] [--out DIR]] [FILE...] [-- TEST-ARGS...]");
+            eprintln!("error: {message}\nusage: cargo xtask mutants [--profile NAME] [--shard K/N [--sharding round-robin|slice]] [--in-place] [--shuffle] [--re REGEX] [--timeout S] [--baseline run|skip] [--opt-level N] [--output DIR] [--slurm N [--time-limit MIN] [--run DIR] [--out DIR]] [FILE...] [-- TEST-ARGS...]");
             return ExitCode::from(2);
         }
     };
@@ -104,10 +117,11 @@ fn parse(args: &[String]) -> Result<Options, String> {
         };
         match word.as_str() {
             "--in-place" | "--shuffle" => options.passed.push(word.clone()),
-            "--shard" | "--re" | "--timeout" => {
+            "--shard" | "--sharding" | "--re" | "--timeout" | "--output" | "--baseline" => {
                 let v = value()?;
                 options.passed.extend([word.clone(), v]);
             }
+            "--profile" => options.profile = Some(value()?),
             "--opt-level" => {
                 let level = number(value()?)?;
                 options.opt_level = Some(
@@ -128,8 +142,12 @@ fn parse(args: &[String]) -> Result<Options, String> {
     if slurm.is_none() && (time_limit.is_some() || run_dir.is_some() || out.is_some()) {
         return Err("--time-limit, --run and --out go with --slurm".into());
     }
-    if slurm.is_some() && options.passed.iter().any(|p| p == "--shard") {
-        return Err("--slurm shards the run itself: no --shard".into());
+    let sets = |flag: &str| options.passed.iter().any(|p| p == flag);
+    if slurm.is_some() && (sets("--shard") || sets("--sharding") || sets("--output")) {
+        return Err("--slurm shards the run and places its output itself: no --shard, --sharding or --output".into());
+    }
+    if sets("--sharding") && !sets("--shard") {
+        return Err("--sharding goes with --shard".into());
     }
     options.slurm = slurm.map(|shards| Slurm {
         shards,
@@ -150,9 +168,11 @@ fn mutants_args(options: &Options) -> Vec<String> {
     for file in files {
         args.extend(["--file".to_string(), file.to_string()]);
     }
+    let profile = options.profile.as_deref().unwrap_or(PROFILE);
+    args.push(format!("--profile={profile}"));
     if let Some(level) = options.opt_level {
         args.push(format!(
-            "--cargo-arg=--config=profile.test.package.cutoff.opt-level={level}"
+            "--cargo-arg=--config=profile.{profile}.package.cutoff.opt-level={level}"
         ));
     }
     let test_args = match options.test_args.as_slice() {
@@ -351,19 +371,19 @@ mod tests {
         let options = parse(&[]).unwrap();
         assert_eq!(
             mutants_args(&options),
-            args("--file src/search/**/*.rs --cargo-arg=--lib")
+            args("--file src/search/**/*.rs --profile=mutants --cargo-arg=--lib")
         );
     }
 
     #[test]
-    fn options_pass_through_and_the_opt_level_is_the_crates_own() {
+    fn options_pass_through_and_the_opt_level_is_the_crates_own_in_the_profile() {
         let options = parse(&args(
-            "--in-place --shard 1/4 --opt-level 1 src/game/kalah.rs -- --lib -- game::",
+            "--in-place --shard 1/4 --sharding round-robin --profile test --opt-level 1 --output o src/game/kalah.rs -- --lib -- game::",
         ))
         .unwrap();
         assert_eq!(
             mutants_args(&options),
-            args("--in-place --shard 1/4 --file src/game/kalah.rs --cargo-arg=--config=profile.test.package.cutoff.opt-level=1 --cargo-arg=--lib -- -- game::")
+            args("--in-place --shard 1/4 --sharding round-robin --output o --file src/game/kalah.rs --profile=test --cargo-arg=--config=profile.test.package.cutoff.opt-level=1 --cargo-arg=--lib -- -- game::")
         );
     }
 
@@ -374,6 +394,8 @@ mod tests {
         assert_eq!((slurm.shards, slurm.time_limit_minutes), (2, Some(70)));
         assert!(parse(&args("--time-limit 70")).is_err());
         assert!(parse(&args("--slurm 2 --shard 0/2")).is_err());
+        assert!(parse(&args("--slurm 2 --output o")).is_err());
+        assert!(parse(&args("--sharding slice")).is_err());
         assert!(parse(&args("--opt-level 4")).is_err());
         assert!(parse(&args("--bogus")).is_err());
     }

@@ -110,9 +110,19 @@ fn rows(base: &RunSet, new: &RunSet, groups: &[Group], tolerance: Tolerance) -> 
 }
 
 impl Comparison {
-    /// Differing records, over every compared pair of runs.
+    /// Searches both runs of a compared pair hold with different results.
     pub fn n_node_changes(&self) -> usize {
-        self.groups.iter().map(|g| g.changes.len()).sum()
+        self.changes().filter(|c| c.sides.both()).count()
+    }
+
+    /// Searches only one run of a compared pair holds (a shard against a whole run, an
+    /// interrupted run): not compared, and the gate fails on them too.
+    pub fn n_one_side_only(&self) -> usize {
+        self.changes().filter(|c| !c.sides.both()).count()
+    }
+
+    fn changes(&self) -> impl Iterator<Item = &nodes::Change> {
+        self.groups.iter().flat_map(|g| &g.changes)
     }
 
     /// Rows slower beyond the tolerance.
@@ -121,9 +131,10 @@ impl Comparison {
         slower.count()
     }
 
-    /// Whether the gate passes: no node change and no time regression.
+    /// Whether the gate passes: no node change, no search on one side only and no time
+    /// regression.
     pub fn passed(&self) -> bool {
-        self.n_node_changes() == 0 && self.n_time_regressions() == 0
+        self.changes().next().is_none() && self.n_time_regressions() == 0
     }
 
     /// The depth of the chart: the deepest at which every configuration was timed, failing

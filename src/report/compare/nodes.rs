@@ -46,6 +46,13 @@ pub enum Sides {
     Second(Found),
 }
 
+impl Sides {
+    /// Whether both runs hold the search.
+    pub fn both(&self) -> bool {
+        matches!(self, Sides::Both(..))
+    }
+}
+
 /// One record that differs between two runs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Change {

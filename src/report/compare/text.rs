@@ -231,13 +231,19 @@ fn delta(from: u64, to: u64) -> String {
     format!("{sign}{}{percent}", thousands(diff))
 }
 
-/// `PASS` or `FAIL (k node changes, m time regressions beyond 10%)`.
+/// `PASS` or `FAIL (k node changes, m time regressions beyond 10%)`, with `j searches on
+/// one side only` when some are.
 pub fn verdict(c: &Comparison) -> String {
     if c.passed() {
         return "PASS".into();
     }
+    let one_side = match c.n_one_side_only() {
+        0 => String::new(),
+        1 => "1 search on one side only, ".into(),
+        n => format!("{n} searches on one side only, "),
+    };
     format!(
-        "FAIL ({}, {} beyond {})",
+        "FAIL ({}, {one_side}{} beyond {})",
         count(c.n_node_changes(), "node change"),
         count(c.n_time_regressions(), "time regression"),
         c.tolerance.text()

@@ -8,7 +8,8 @@
 //! `OUT/scope.jsonl` (the mutants per file of the whole scope, from `RUN/scope.json`).
 //! Either way it then writes `OUT/README.md` from those files and `OUT/verdicts.tsv`, the
 //! hand-written verdict on each missed mutant (`name<TAB>verdict`: the test added for it, or
-//! why it is equivalent). Every number of the README comes from these files.
+//! why it is equivalent, a verdict starting `equivalent`: the README also gives the caught
+//! share without those). Every number of the README comes from these files.
 
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -237,11 +238,82 @@ impl Summary {
             self.commit.trim(),
             self.command.trim()
         );
+        text += &self.sample_section();
         text += &self.shards_section();
         text += &self.table();
         text += &self.cost();
         text += &self.missed_section();
         text
+    }
+
+    /// How the mutants tested were chosen when the run was one shard of its scope: the
+    /// shard and the sharding read from the command.
+    fn sample_section(&self) -> String {
+        let words: Vec<&str> = self.command.split_whitespace().collect();
+        let values = |flag: &str| -> Vec<&str> {
+            let prefix = format!("{flag}=");
+            (0..words.len())
+                .filter_map(|i| match words[i].strip_prefix(&prefix) {
+                    Some(value) => Some(value),
+                    None => (words[i] == flag)
+                        .then(|| words.get(i + 1).copied())
+                        .flatten(),
+                })
+                .collect()
+        };
+        let shards = values("--shard");
+        let mut ks: Vec<u64> = shards
+            .iter()
+            .filter_map(|s| s.split_once('/')?.0.parse().ok())
+            .collect();
+        let mut ns: Vec<&str> = shards
+            .iter()
+            .filter_map(|s| s.split_once('/'))
+            .map(|s| s.1)
+            .collect();
+        ks.sort_unstable();
+        ks.dedup();
+        ns.dedup();
+        let ([n], Some(&k)) = (ns.as_slice(), ks.first()) else {
+            return String::new();
+        };
+        let listed: Vec<String> = ks.iter().map(u64::to_string).collect();
+        let (shard, listed) = match ks.len() {
+            1 => ("shard", listed[0].clone()),
+            _ => ("shards", listed.join(", ")),
+        };
+        let given: u64 = self.shards.iter().filter_map(|s| s["given"].as_u64()).sum();
+        let scope: u64 = self
+            .scope
+            .iter()
+            .filter_map(|s| s["mutants"].as_u64())
+            .sum();
+        let how = match (values("--sharding").first(), words.contains(&"--shuffle")) {
+            (_, true) => "shuffled by cargo-mutants (`--shuffle`), so not reproducible".to_string(),
+            (Some(&"round-robin"), false) => format!(
+                "a deterministic systematic sample: cargo-mutants lists the scope file by file \
+                 (in the order it finds the files), each file's mutants in line order, and \
+                 round-robin sharding gives shard {k} the mutants at positions {k}, {k} + {n}, \
+                 {k} + 2 × {n}, … of that list, so each file gets its share of each shard to \
+                 within one mutant"
+            ),
+            _ => "a contiguous slice of cargo-mutants' list of the scope (`--sharding slice`), \
+                  so not a sample of every file"
+                .to_string(),
+        };
+        let strata = if shards.len() > ks.len() {
+            " The commands draw the same shards from each part of the scope they name (a \
+             stratum, tested with the tests that matter for it): the same fraction of every \
+             stratum, so the pooled share estimates the scope's."
+        } else {
+            ""
+        };
+        format!(
+            "## Sample\n\nThis run was given {shard} {listed} of {n} of the scope only ({given} \
+             of its {scope} mutants; the shards' table says how many it tested): {how}.{strata} \
+             Its caught share estimates the scope's; the interval below is the sampling \
+             uncertainty of that estimate.\n\n"
+        )
     }
 
     fn shards_section(&self) -> String {
@@ -262,8 +334,9 @@ impl Summary {
 
     fn table(&self) -> String {
         let mut text = String::from(
-            "## Outcomes per file\n\nIn scope: every mutant cargo-mutants generates in the file \
-             (`src/search/` and `src/game/`); tested: the ones this run built and tested.\n\n\
+            "## Outcomes per file\n\nIn scope: the file's mutants in the scope the run is measured \
+             against (`scope.jsonl`, cargo-mutants' list of it); tested: the ones this run built \
+             and tested.\n\n\
              | file | in scope | tested | caught | missed | timeout | unviable |\n\
              | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n",
         );
@@ -280,34 +353,65 @@ impl Summary {
         let _ = writeln!(text, "| all | {} | {} |\n", total.0, cells.join(" | "));
         let [tested, caught, missed, timeout, _] = total.1;
         let viable = caught + missed + timeout;
+        let (low, high) = wilson(caught, viable);
         let _ = writeln!(
             text,
             "Tested {tested} of the {} mutants in scope ({:.1}%). Of the {viable} viable mutants \
-             tested (built), the tests caught {caught} ({:.1}%) and {timeout} timed out.\n",
+             tested (built), the tests caught {caught} ({:.1}%; Wilson 95% interval {:.1}% to \
+             {:.1}%) and {timeout} timed out.\n",
             total.0,
             percent(tested, total.0),
             percent(caught, viable),
+            100.0 * low,
+            100.0 * high,
         );
+        let equivalent = self
+            .missed()
+            .filter(|name| {
+                self.verdicts
+                    .get(*name)
+                    .is_some_and(|v| v.starts_with("equivalent"))
+            })
+            .count() as u64;
+        if equivalent > 0 {
+            let (low, high) = wilson(caught, viable - equivalent);
+            let _ = writeln!(
+                text,
+                "Of the missed ones, {equivalent} are equivalent (`verdicts.tsv`); leaving them \
+                 out, the tests caught {caught} of {} ({:.1}%; Wilson 95% interval {:.1}% to \
+                 {:.1}%).\n",
+                viable - equivalent,
+                percent(caught, viable - equivalent),
+                100.0 * low,
+                100.0 * high,
+            );
+        }
         text
     }
 
     fn cost(&self) -> String {
-        let mut builds: Vec<f64> = self
-            .mutants
-            .iter()
-            .filter_map(|m| m["build_s"].as_f64())
-            .collect();
-        let mut tests: Vec<f64> = self
-            .mutants
-            .iter()
-            .filter(|m| m["outcome"] != "unviable")
-            .filter_map(|m| m["test_s"].as_f64())
-            .collect();
+        let seconds = |viable: bool, phase: &str| {
+            let mut values: Vec<f64> = self
+                .mutants
+                .iter()
+                .filter(|m| (m["outcome"] != "unviable") == viable)
+                .filter_map(|m| m[phase].as_f64())
+                .collect();
+            median(&mut values)
+        };
+        let unviable = match self.mutants.iter().any(|m| m["outcome"] == "unviable") {
+            true => format!(
+                "per unviable one (a build that failed): {:.1}",
+                seconds(false, "build_s")
+            ),
+            false => "none was unviable".to_string(),
+        };
         format!(
-            "## Cost\n\nMedian seconds per mutant: build {:.1}, tests {:.1} (of the viable ones), \
-             each shard building in its own tree in place (one incremental build per mutant).\n\n",
-            median(&mut builds),
-            median(&mut tests)
+            "## Cost\n\nMedian seconds per viable mutant: build {:.1}, tests {:.1}; {unviable}. \
+             Each mutant was built in place in a tree built before (one incremental build of \
+             the crate; the profile is the command's).\n\n",
+            seconds(true, "build_s"),
+            seconds(true, "test_s"),
         )
     }
 
@@ -334,6 +438,19 @@ fn percent(part: u64, whole: u64) -> f64 {
     } else {
         100.0 * part as f64 / whole as f64
     }
+}
+
+/// The Wilson score 95% interval of a share of `part` in `whole` (0 to 1 when `whole` is 0).
+fn wilson(part: u64, whole: u64) -> (f64, f64) {
+    if whole == 0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let (n, p) = (whole as f64, part as f64 / whole as f64);
+    let z2n = z * z / n;
+    let center = (p + z2n / 2.0) / (1.0 + z2n);
+    let half = z * (p * (1.0 - p) / n + z2n / (4.0 * n)).sqrt() / (1.0 + z2n);
+    ((center - half).max(0.0), (center + half).min(1.0))
 }
 
 fn median(values: &mut [f64]) -> f64 {
@@ -416,14 +533,82 @@ mod tests {
             readme.contains("Tested 3 of the 4 mutants in scope (75.0%)"),
             "{readme}"
         );
-        assert!(readme.contains("the tests caught 1 (50.0%)"), "{readme}");
+        assert!(
+            readme.contains("the tests caught 1 (50.0%; Wilson 95% interval 9.5% to 90.5%)"),
+            "{readme}"
+        );
+        assert!(!readme.contains("## Sample"), "{readme}");
+        assert!(
+            readme.contains("per viable mutant: build 10.0, tests 4.0; per unviable one (a build that failed): 10.0."),
+            "{readme}"
+        );
         fs::write(
             out.join("verdicts.tsv"),
-            "a.rs:2:5: replace f with true\tequivalent\n",
+            "a.rs:2:5: replace f with true\tequivalent: f is never read\n",
         )
         .unwrap();
         let rendered = ["--out".to_string(), out.display().to_string()];
         assert!(summarize(&rendered).unwrap().is_empty());
+        let readme = fs::read_to_string(out.join("README.md")).unwrap();
+        assert!(
+            readme.contains("Of the missed ones, 1 are equivalent (`verdicts.tsv`); leaving them out, the tests caught 1 of 1 (100.0%"),
+            "{readme}"
+        );
+        fs::write(
+            out.join("command"),
+            "cargo xtask mutants --shard 3/16 --sharding round-robin src/x.rs\n",
+        )
+        .unwrap();
+        summarize(&rendered).unwrap();
+        let readme = fs::read_to_string(out.join("README.md")).unwrap();
+        assert!(
+            readme.contains("given shard 3 of 16 of the scope only (4 of its 4 mutants; the shards' table says how many it tested): a deterministic systematic sample"),
+            "{readme}"
+        );
+        assert!(readme.contains("positions 3, 3 + 16,"), "{readme}");
+        assert!(!readme.contains("The commands draw"), "{readme}");
+        fs::write(
+            out.join("command"),
+            "cargo xtask mutants --shard 3/16 --sharding round-robin a.rs\n\
+             cargo xtask mutants --shard 3/16 --sharding round-robin b.rs\n",
+        )
+        .unwrap();
+        summarize(&rendered).unwrap();
+        let readme = fs::read_to_string(out.join("README.md")).unwrap();
+        assert!(
+            readme.contains("given shard 3 of 16 of the scope only"),
+            "{readme}"
+        );
+        assert!(
+            readme.contains("The commands draw the same shards"),
+            "{readme}"
+        );
+        fs::write(
+            out.join("command"),
+            "cargo xtask mutants --shard 3/16 --sharding round-robin a.rs\n\
+             cargo xtask mutants --shard=11/16 --sharding round-robin a.rs\n",
+        )
+        .unwrap();
+        summarize(&rendered).unwrap();
+        let readme = fs::read_to_string(out.join("README.md")).unwrap();
+        assert!(readme.contains("given shards 3, 11 of 16"), "{readme}");
+        assert!(!readme.contains("The commands draw"), "{readme}");
         let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// Checked against the closed form for 0 of n (upper bound z² / (n + z²)) and a
+    /// textbook value (Newcombe 1998, table I: 81 of 263 gives 0.2553 to 0.3662).
+    #[test]
+    fn the_wilson_interval_matches_known_values() {
+        let (low, high) = wilson(0, 10);
+        let z2 = 1.959_963_984_540_054_f64.powi(2);
+        assert_eq!(low, 0.0);
+        assert!((high - z2 / (10.0 + z2)).abs() < 1e-12, "{high}");
+        let (low, high) = wilson(81, 263);
+        assert!(
+            (low - 0.2553).abs() < 5e-4 && (high - 0.3662).abs() < 5e-4,
+            "{low} {high}"
+        );
+        assert_eq!(wilson(0, 0), (0.0, 1.0));
     }
 }

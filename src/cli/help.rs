@@ -1,0 +1,97 @@
+//! `--help` from the registries: `--game`, `--eval` and `--set` list the games, each game's
+//! evaluations and each game's committed position sets, read from the code and the built-in
+//! fixtures, so the lists a user reads are the ones the commands accept.
+
+use crate::game::{Game, GameId};
+use crate::harness::embedded;
+use clap::Command;
+
+/// `cmd` with every `game`, `eval` and `set` argument's help (in every subcommand)
+/// followed by its valid values.
+pub fn with_registry_help(cmd: Command) -> Command {
+    let notes = [("game", games()), ("eval", evals()), ("set", sets())];
+    annotate(cmd, &notes)
+}
+
+fn annotate(cmd: Command, notes: &[(&str, String)]) -> Command {
+    cmd.mut_args(|arg| {
+        let Some((_, note)) = notes.iter().find(|(id, _)| arg.get_id() == *id) else {
+            return arg;
+        };
+        let long = arg
+            .get_long_help()
+            .or(arg.get_help())
+            .map(|h| h.to_string());
+        let short = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
+        arg.help(format!("{short} {note}"))
+            .long_help(format!("{}\n\n{note}", long.unwrap_or_default()))
+    })
+    .mut_subcommands(|sub| annotate(sub, notes))
+}
+
+fn games() -> String {
+    let names: Vec<&str> = GameId::ALL.iter().map(|id| id.name()).collect();
+    format!("Games: {}.", names.join(", "))
+}
+
+fn evals() -> String {
+    let per_game: Vec<String> = GameId::ALL
+        .iter()
+        .map(|&id| {
+            let (names, default) =
+                crate::dispatch_game!(id, G => (G::EVAL_NAMES, G::eval_name(G::DEFAULT_EVAL)));
+            format!("{}: {} (default {default})", id.name(), names.join(", "))
+        })
+        .collect();
+    format!("Evaluations: {}.", per_game.join("; "))
+}
+
+fn sets() -> String {
+    let per_game: Vec<String> = GameId::ALL
+        .iter()
+        .filter_map(|&id| {
+            let sets = embedded::sets(id.name());
+            (!sets.is_empty()).then(|| format!("{}: {}", id.name(), sets.join(", ")))
+        })
+        .collect();
+    format!(
+        "Committed sets (fixtures/<game>/<set>.json; `-1pg`: one position per game): {}.",
+        per_game.join("; ")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::Cli;
+    use clap::CommandFactory;
+
+    fn help_of(command: &str, arg: &str) -> String {
+        let cli = with_registry_help(Cli::command());
+        let sub = cli.find_subcommand(command).unwrap();
+        let arg = sub.get_arguments().find(|a| a.get_id() == arg).unwrap();
+        arg.get_long_help().unwrap().to_string()
+    }
+
+    #[test]
+    fn game_eval_and_set_help_list_what_the_registries_hold() {
+        let game = help_of("search", "game");
+        assert!(game.starts_with("The game"), "{game}");
+        for id in GameId::ALL {
+            assert!(game.contains(id.name()), "{game}");
+        }
+        let eval = help_of("ablate", "eval");
+        assert!(eval.contains("mingmang: cammp"), "{eval}");
+        assert!(eval.contains("gothello: number, eye"), "{eval}");
+        let set = help_of("ablate", "set");
+        for (game, set_name) in [("kalah", "opening-1pg"), ("gomoku", "midgame-1pg")] {
+            assert!(
+                embedded::sets(game).contains(&set_name),
+                "{game}/{set_name}"
+            );
+        }
+        assert!(set.contains("kalah: "), "{set}");
+        assert!(set.contains("opening-1pg"), "{set}");
+        assert!(!set.contains("bench"), "bench files are not sets: {set}");
+    }
+}
