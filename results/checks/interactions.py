@@ -29,8 +29,8 @@ def nodes_by_set(run, depth):
 
 def effects(run, technique, depth):
     """The technique's effect alone, in the full set, over all subsets, and for each other
-    technique T: with T in S over without (`ratio`, [`low`, `high`] at 95%), largest first in
-    `ranked`."""
+    technique T: with T in S over without (`ratio`, [`low`, `high`] at 95%), in `by` and,
+    largest first, in `ranked`."""
     nodes = nodes_by_set(run, depth)
     x = technique
     logs = {}  # S (without x) -> {position: log ratio}
@@ -63,7 +63,7 @@ def effects(run, technique, depth):
         by[t] = {"ratio": math.exp(mean), "low": math.exp(mean - half),
                  "high": math.exp(mean + half)}
     table["by"] = by
-    table["ranked"] = sorted(by, key=lambda t: -by[t]["ratio"])
+    table["ranked"] = [dict(technique=t, **by[t]) for t in sorted(by, key=lambda t: -by[t]["ratio"])]
     return table
 
 

@@ -29,8 +29,8 @@ const SHOWN: usize = 8;
     cutoff studies --only kalah --out /tmp/book --check   regenerate Kalah's runs and compare"
 )]
 pub struct StudiesArgs {
-    /// Only these studies (repeat; default: all five).
-    #[arg(long, value_name = "STUDY")]
+    /// Only these studies, or runs as STUDY/RUN (repeat; default: every run of all five).
+    #[arg(long, value_name = "STUDY[/RUN]")]
     only: Vec<String>,
     /// A small slice of every run (few positions, shallow depths, few games).
     #[arg(long)]

@@ -223,33 +223,52 @@ pub struct Planned<'a> {
     pub dir: PathBuf,
 }
 
-/// The runs of `studies` (those `only` names, or all) in `root`, the shard's share of them
-/// when sharded (runs in spec order, dealt round robin).
+/// Whether `only` (studies `STUDY` or runs `STUDY/RUN`; empty: everything) takes `run` of
+/// `study`.
+fn taken(only: &[String], study: &Study, run: &RunSpec) -> bool {
+    only.is_empty()
+        || only
+            .iter()
+            .any(|o| *o == study.id || *o == format!("{}/{}", study.id, run.name))
+}
+
+/// The runs of `studies` that `only` names (all when empty) in `root`, the shard's share of
+/// them when sharded (runs in spec order, dealt round robin).
 pub fn plan<'a>(
     studies: &'a [Study],
     only: &[String],
     root: &Path,
     shard: Option<Shard>,
 ) -> Result<Vec<Planned<'a>>> {
-    for id in only {
-        if !studies.iter().any(|s| &s.id == id) {
-            let ids: Vec<&str> = studies.iter().map(|s| s.id.as_str()).collect();
+    for o in only {
+        if !studies
+            .iter()
+            .any(|s| s.run.iter().any(|r| taken(std::slice::from_ref(o), s, r)))
+        {
+            let names: Vec<String> = studies
+                .iter()
+                .flat_map(|s| {
+                    std::iter::once(s.id.clone())
+                        .chain(s.run.iter().map(|r| format!("{}/{}", s.id, r.name)))
+                })
+                .collect();
             bail!(
-                "no study is named `{id}`; the studies are {}",
-                ids.join(", ")
+                "no study or run is named `{o}`; there are {}",
+                names.join(", ")
             );
         }
     }
-    let all = studies
-        .iter()
-        .filter(|s| only.is_empty() || only.contains(&s.id))
-        .flat_map(|study| {
-            study.run.iter().map(move |run| Planned {
+    let all = studies.iter().flat_map(|study| {
+        study
+            .run
+            .iter()
+            .filter(|run| taken(only, study, run))
+            .map(move |run| Planned {
                 study,
                 run,
                 dir: root.join(&run.folder),
             })
-        });
+    });
     Ok(match shard {
         Some(shard) => all
             .enumerate()

@@ -32,7 +32,7 @@ fn verdicts_follow_their_rules() {
         Verdict::Reproduced
     );
     assert_eq!(
-        verdict(Some(0.9), Some((0.55, 0.98)), Some(&ours), false),
+        verdict(Some(0.9), Some((0.7, 0.98)), Some(&ours), false),
         Verdict::SameDirection
     );
     assert_eq!(
@@ -161,5 +161,27 @@ fn a_changed_node_count_is_named_by_position_configuration_and_depth() {
     assert_eq!(
         found,
         vec!["position g01-m02, config alphabeta, depth 1: committed, not made now".to_string()]
+    );
+}
+
+#[test]
+fn only_takes_studies_and_runs_and_names_the_choices_on_a_typo() {
+    let spec = parse(SPEC).unwrap();
+    let root = Path::new("r");
+    let names = |only: &[&str]| {
+        let only: Vec<String> = only.iter().map(|s| s.to_string()).collect();
+        super::steps::plan(&spec.study, &only, root, None).map(|p| {
+            p.iter()
+                .map(|p| p.dir.display().to_string())
+                .collect::<Vec<_>>()
+        })
+    };
+    assert_eq!(names(&[]).unwrap(), ["r/f"]);
+    assert_eq!(names(&["k"]).unwrap(), ["r/f"]);
+    assert_eq!(names(&["k/r"]).unwrap(), ["r/f"]);
+    let error = format!("{:#}", names(&["k/x"]).unwrap_err());
+    assert!(
+        error.contains("no study or run is named `k/x`; there are k, k/r"),
+        "{error}"
     );
 }
