@@ -12,4 +12,5 @@ mod html;
 mod kalah_reference;
 mod pbrain;
 mod registry;
+mod studies;
 mod tidy;
