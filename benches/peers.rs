@@ -8,7 +8,9 @@
 //! Arguments (after `--`): `--out DIR` writes `DIR/records.jsonl` (one line per search) and
 //! `DIR/summary.md`; `--repeats N` (default 5); `--positions N` per set (default 20);
 //! `--test` runs two positions per set once at small depths as a check; `--tt-bits N` sets
-//! the table size of our ID+TT+PVS searcher (default 14: 2^14 two-entry slots). Every run checks
+//! the table size of our ID+TT+PVS searcher (default 14: 2^14 two-entry slots);
+//! `--kalah-depths 6,8,10,12` and `--mingmang-depths 3,4` (the defaults) the depths of each
+//! set. Every run checks
 //! that the plain alpha-beta visits exactly `alphabeta`'s nodes with its score and move, and
 //! that minimax-rs's `Negamax` finds the exact value of the same tree under its own terminal
 //! values (see `check_values`); a failed check panics. Times are the searching thread's CPU
@@ -98,6 +100,25 @@ struct Options {
     test: bool,
     /// Our table's `tt-bits` (the default's when `None`).
     tt_bits: Option<String>,
+    kalah_depths: Vec<u32>,
+    mingmang_depths: Vec<u32>,
+}
+
+/// A comma-separated list of depths, each at most [`MAX_DEPTH`].
+fn depths(name: &str, text: &str) -> Vec<u32> {
+    let depths: Vec<u32> = text
+        .split(',')
+        .map(|d| {
+            d.trim()
+                .parse()
+                .unwrap_or_else(|_| panic!("{name}: `{d}` is no depth"))
+        })
+        .collect();
+    assert!(
+        depths.iter().all(|&d| (1..=MAX_DEPTH).contains(&d)),
+        "{name}: depths run from 1 to {MAX_DEPTH}"
+    );
+    depths
 }
 
 fn parse_args() -> Options {
@@ -107,6 +128,8 @@ fn parse_args() -> Options {
         positions: 20,
         test: false,
         tt_bits: None,
+        kalah_depths: vec![6, 8, 10, 12],
+        mingmang_depths: vec![3, 4],
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -122,6 +145,10 @@ fn parse_args() -> Options {
             }
             "--test" => options.test = true,
             "--tt-bits" => options.tt_bits = Some(value("--tt-bits")),
+            "--kalah-depths" => options.kalah_depths = depths(&arg, &value("--kalah-depths")),
+            "--mingmang-depths" => {
+                options.mingmang_depths = depths(&arg, &value("--mingmang-depths"))
+            }
             // What cargo bench passes to every harness.
             "--bench" => {}
             other => panic!("unknown argument `{other}`"),
@@ -129,6 +156,7 @@ fn parse_args() -> Options {
     }
     if options.test {
         (options.repeats, options.positions) = (1, 2);
+        (options.kalah_depths, options.mingmang_depths) = (vec![4], vec![2]);
     }
     options
 }
@@ -138,20 +166,15 @@ fn main() {
     let started = Instant::now();
     let mut records = Vec::new();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
-    let (kalah_depths, mingmang_depths): (&[u32], &[u32]) = if options.test {
-        (&[4], &[2])
-    } else {
-        (&[6, 8, 10, 12], &[3, 4])
-    };
     run_set::<Kalah>(
         &root.join("kalah/course-midgame.json"),
-        kalah_depths,
+        &options.kalah_depths,
         &options,
         &mut records,
     );
     run_set::<MingMang>(
         &root.join("mingmang/opening.json"),
-        mingmang_depths,
+        &options.mingmang_depths,
         &options,
         &mut records,
     );

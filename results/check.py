@@ -47,6 +47,7 @@ FOLDERS = {
     "2026-11-25-kalah-solve": "kalah_solve",
     "2026-11-25-minimal": "minimal",
     "2026-11-25-minimax-rs": "minimax_rs",
+    "2026-11-26-minimax-rs-rerun": "minimax_rs",
 }
 
 

@@ -12,7 +12,7 @@
 //! variation on: along it, its move is tried first where the table offers none.
 
 use super::config::{Config, Enhancement, Fixed, Flags, Runtime};
-use super::ordering::{Ordering, Phase};
+use super::ordering::{At, Ordering, Phase};
 use super::params::Params;
 use super::stats::{Counters, Iteration};
 use super::strategy::{Stop, STOP_EVERY};
@@ -482,9 +482,14 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         self.counters.n_interior += 1;
         let first = tt_move.or_else(|| self.pv_move(node));
         let slot = self.killer_slot(depth, node);
+        let at = At {
+            slot,
+            phase: Phase::Main,
+            ply: node.ply,
+        };
         self.ordering
-            .order::<G, F>(game, &self.config, &mut moves, first, slot, Phase::Main);
-        if let Some(score) = self.try_multi_cut::<F>(game, &moves, depth, (alpha, beta), node) {
+            .order::<G, F>(game, &self.config, &mut moves, first, at);
+        if let Some(score) = self.try_multi_cut::<F>(game, &mut moves, depth, (alpha, beta), node) {
             self.moves[node.ply] = moves;
             return score;
         }
@@ -493,7 +498,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let tie_break = is_root && F::has(&self.config, Enhancement::Liberties);
         let (mut best, mut best_tie) = (-INFINITY, 0);
         let mut best_move = None;
-        for (i, &mv) in moves.iter().enumerate() {
+        for i in 0..moves.len() {
+            let mv = self.ordering.pick(&mut moves, i, node.ply);
             let reduce = self.late_move_reduction::<F>(game, mv, i, depth, is_root);
             let (undo, mut next) = self.enter::<F>(game, mv, node.ply);
             next.on_pv = node.on_pv && self.prev_pv.get(node.ply) == Some(&mv);
@@ -683,7 +689,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         self.ordering.reset(game.move_index_space());
         let mut moves = Vec::new();
         game.generate_moves(&mut moves);
-        self.try_multi_cut::<Runtime>(game, &moves, depth, window, Self::test_node())
+        let node = Self::test_node();
+        self.ordering.keep_order(node.ply);
+        self.try_multi_cut::<Runtime>(game, &mut moves, depth, window, node)
     }
 
     #[cfg(test)]

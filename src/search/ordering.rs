@@ -3,6 +3,11 @@
 //! score (`candidate-sort`), then the history heuristic, each behind its own flag. Ties keep the game's generation order, so ordering
 //! is deterministic. Scratch space is per ply and reused, so ordering never allocates.
 //!
+//! [`Ordering::order`] takes each move's criteria when the node starts (the history and
+//! killers its children change do not reorder it) and [`Ordering::pick`] hands the moves out
+//! best first: the first few by picking the smallest key left, the rest by one sort, since
+//! most nodes cut off after a move or two and never need the whole order.
+//!
 //! Each move's criteria and its generation index are packed into one integer whose ascending
 //! order is the wanted one, and the integers are sorted: the index makes every key distinct,
 //! so the unstable sort's result is the one order the criteria and the ties give. Without
@@ -15,6 +20,42 @@ use crate::game::{Game, Score};
 
 /// The history score counts up to this much: past it, moves tie on history.
 const HISTORY_CAP: u64 = 1 << 37;
+
+/// [`Ordering::pick`] finds this many moves by picking the best left; the rest by a sort.
+const LAZY_PICKS: usize = 3;
+
+/// Which node a call to [`Ordering::order`] orders: its killer slot and phase, and its ply
+/// (whose scratch holds the keys until its moves are picked).
+#[derive(Clone, Copy, Debug)]
+pub struct At {
+    /// The killer slot.
+    pub slot: usize,
+    /// Main search or quiescence.
+    pub phase: Phase,
+    /// The node's ply.
+    pub ply: usize,
+}
+
+/// One ply's moves being picked: their keys (which width is in `mode`), the moves by
+/// generation index once the rest are sorted, and how many are in their final place.
+struct Picks<M> {
+    mode: Mode,
+    keys: Vec<u64>,
+    wide_keys: Vec<u128>,
+    by_index: Vec<M>,
+    placed: usize,
+}
+
+/// How a ply's moves are ordered.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// Already in order.
+    Placed,
+    /// By 64-bit keys.
+    Narrow,
+    /// By 128-bit keys.
+    Wide,
+}
 
 /// Which search a killer belongs to: quiescence keeps its own killers, so its cutoffs never
 /// reorder the main search at the same ply (nor the other way round).
@@ -41,11 +82,8 @@ pub struct Ordering<M> {
     /// Under CAMMP's scheme, the score of each slot's second killer.
     best_scores: Vec<Score>,
     history: Vec<u64>,
-    /// The packed sort keys of [`Ordering::order`], 64-bit and 128-bit.
-    keys: Vec<u64>,
-    wide_keys: Vec<u128>,
-    /// The moves in generation order, while they are sorted.
-    unsorted: Vec<M>,
+    /// Per ply, the keys of the moves [`Ordering::pick`] hands out.
+    picks: Vec<Picks<M>>,
 }
 
 /// A sort key: the table-move and killer rank (0 to 6: the table move counts 4, the first
@@ -96,9 +134,15 @@ impl<M: Copy + Eq> Ordering<M> {
             cammp_killers,
             best_scores: vec![Score::MIN; max_ply],
             history: Vec::new(),
-            keys: Vec::with_capacity(256),
-            wide_keys: Vec::new(),
-            unsorted: Vec::with_capacity(256),
+            picks: (0..max_ply)
+                .map(|_| Picks {
+                    mode: Mode::Placed,
+                    keys: Vec::new(),
+                    wide_keys: Vec::new(),
+                    by_index: Vec::new(),
+                    placed: 0,
+                })
+                .collect(),
         }
     }
 
@@ -112,29 +156,32 @@ impl<M: Copy + Eq> Ordering<M> {
         self.history.resize(moves, 0);
     }
 
-    /// Sorts `moves` best first by the flags that are on, `first` (the table's or the previous
-    /// iteration's move) before all; leaves them alone when there is nothing to sort by.
+    /// Takes the criteria of `moves` at node `at` by the flags that are on, `first` (the
+    /// table's or the previous iteration's move) before all, for [`Ordering::pick`] to hand
+    /// them out best first; `moves` stay in generation order when there is nothing to sort by.
     pub fn order<G: Game<Move = M>, F: Flags>(
         &mut self,
         game: &G,
         config: &Config,
         moves: &mut [M],
         first: Option<M>,
-        ply: usize,
-        phase: Phase,
+        at: At,
     ) {
         let killers = F::has(config, Enhancement::Killers);
         let history = F::has(config, Enhancement::History);
         let static_score = F::has(config, Enhancement::CandidateSort);
+        let picks = &mut self.picks[at.ply];
+        picks.placed = 0;
+        picks.mode = Mode::Placed;
         if !killers && !history && !static_score {
-            // Only `first` to go first: the sort below would move it to the front and keep
-            // the rest in generation order.
+            // Only `first` to go first: sorting would move it to the front and keep the rest
+            // in generation order.
             if let Some(pos) = first.and_then(|f| moves.iter().position(|&mv| mv == f)) {
                 moves[..=pos].rotate_right(1);
             }
             return;
         }
-        let slots = self.killers[phase as usize][ply];
+        let slots = self.killers[at.phase as usize][at.slot];
         let history_table = &self.history;
         let criteria = |mv: M| {
             let mut rank = 4 * u64::from(Some(mv) == first);
@@ -148,10 +195,36 @@ impl<M: Copy + Eq> Ordering<M> {
             let move_score = if static_score { game.move_score(mv) } else { 0 };
             (rank, move_score, history_score)
         };
-        match static_score {
-            true => sort_by_keys(&mut self.wide_keys, &mut self.unsorted, moves, criteria),
-            false => sort_by_keys(&mut self.keys, &mut self.unsorted, moves, criteria),
+        let sorts = match static_score {
+            true => fill_keys(&mut picks.wide_keys, moves, criteria),
+            false => fill_keys(&mut picks.keys, moves, criteria),
+        };
+        if sorts {
+            picks.mode = [Mode::Narrow, Mode::Wide][usize::from(static_score)];
         }
+    }
+
+    /// The `i`-th best of `moves`, ordered at `ply` by [`Ordering::order`] and picked from
+    /// the first in turn (picking one again is free); moves up to the `i`-th are then in
+    /// their place in `moves`.
+    pub fn pick(&mut self, moves: &mut [M], i: usize, ply: usize) -> M {
+        let picks = &mut self.picks[ply];
+        if i >= picks.placed {
+            debug_assert_eq!(i, picks.placed, "moves are picked in turn");
+            picks.placed = match picks.mode {
+                Mode::Placed => moves.len(),
+                Mode::Narrow => place(&mut picks.keys, &mut picks.by_index, moves, i),
+                Mode::Wide => place(&mut picks.wide_keys, &mut picks.by_index, moves, i),
+            };
+        }
+        moves[i]
+    }
+
+    /// Hands out the moves at `ply` in the order they are in (for a search of moves that
+    /// [`Ordering::order`] has not seen), for tests.
+    #[cfg(test)]
+    pub fn keep_order(&mut self, ply: usize) {
+        self.picks[ply].mode = Mode::Placed;
     }
 
     /// Remembers the cutoff move `mv` as a killer in `slot`.
@@ -193,15 +266,13 @@ impl<M: Copy + Eq> Ordering<M> {
     }
 }
 
-/// Sorts `moves` by the keys of type `K` packed from `criteria` (rank, static move score,
-/// history score) and the generation index, or leaves them in generation order when no move
-/// has a criterion to sort by; `keys` and `unsorted` are scratch space.
-fn sort_by_keys<M: Copy, K: Key>(
+/// Packs into `keys` the keys of type `K` from `criteria` (rank, static move score, history
+/// score) and the generation index of every move; whether any move has a criterion to sort by.
+fn fill_keys<M: Copy, K: Key>(
     keys: &mut Vec<K>,
-    unsorted: &mut Vec<M>,
-    moves: &mut [M],
+    moves: &[M],
     criteria: impl Fn(M) -> (u64, Score, u64),
-) {
+) -> bool {
     keys.clear();
     let mut sorts = false;
     for (i, &mv) in moves.iter().enumerate() {
@@ -209,15 +280,40 @@ fn sort_by_keys<M: Copy, K: Key>(
         sorts |= rank != 0 || move_score != 0 || history != 0;
         keys.push(K::pack(rank, move_score, history, i));
     }
-    if !sorts {
-        return;
+    sorts
+}
+
+/// Puts the `i`-th best move in its place, `keys[j]` being the key of `moves[j]` from `i`
+/// on: within the first [`LAZY_PICKS`] by swapping the smallest key left (and its move) to
+/// `i`, past them by sorting the rest (`by_index` is scratch). How many moves are then in
+/// their place.
+fn place<M: Copy, K: Key>(
+    keys: &mut [K],
+    by_index: &mut Vec<M>,
+    moves: &mut [M],
+    i: usize,
+) -> usize {
+    if i < LAZY_PICKS {
+        let mut best = i;
+        for j in i + 1..keys.len() {
+            if keys[j] < keys[best] {
+                best = j;
+            }
+        }
+        keys.swap(i, best);
+        moves.swap(i, best);
+        return i + 1;
     }
-    keys.sort_unstable();
-    unsorted.clear();
-    unsorted.extend_from_slice(moves);
-    for (slot, key) in moves.iter_mut().zip(keys.iter()) {
-        *slot = unsorted[key.index()];
+    by_index.clear();
+    by_index.extend_from_slice(moves);
+    for (key, &mv) in keys[i..].iter().zip(&moves[i..]) {
+        by_index[key.index()] = mv;
     }
+    keys[i..].sort_unstable();
+    for (slot, key) in moves[i..].iter_mut().zip(&keys[i..]) {
+        *slot = by_index[key.index()];
+    }
+    moves.len()
 }
 
 #[cfg(test)]
@@ -226,7 +322,29 @@ mod tests {
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
-    /// Packed keys sort exactly as the criteria do: rank, static move score and history
+    /// Every move of `moves` picked in turn by their keys from `criteria`, as
+    /// [`Ordering::pick`] does (in generation order when no move has a criterion).
+    fn pick_all<K: Key>(
+        moves: &mut [usize],
+        criteria: impl Fn(usize) -> (u64, Score, u64),
+    ) -> Vec<usize> {
+        let mut keys = Vec::new();
+        if !fill_keys::<usize, K>(&mut keys, moves, criteria) {
+            return moves.to_vec();
+        }
+        let (mut by_index, mut placed) = (Vec::new(), 0);
+        (0..moves.len())
+            .map(|i| {
+                if i >= placed {
+                    placed = place(&mut keys, &mut by_index, moves, i);
+                }
+                moves[i]
+            })
+            .collect()
+    }
+
+    /// Packed keys picked in turn (the first few lazily, the rest sorted) come exactly in
+    /// the order of the criteria: rank, static move score and history
     /// (capped) highest first, then the generation index lowest first; 64-bit keys without
     /// move scores, 128-bit keys with them, many ties included.
     #[test]
@@ -259,12 +377,12 @@ mod tests {
                 let (rank, score, history) = criteria[i];
                 (rank, score, history.min(HISTORY_CAP))
             };
-            if wide {
-                sort_by_keys::<usize, u128>(&mut Vec::new(), &mut Vec::new(), &mut moves, key);
-            } else {
-                sort_by_keys::<usize, u64>(&mut Vec::new(), &mut Vec::new(), &mut moves, key);
-            }
-            assert_eq!(moves, expected, "round {round}: {criteria:?}");
+            let picked = match wide {
+                true => pick_all::<u128>(&mut moves, key),
+                false => pick_all::<u64>(&mut moves, key),
+            };
+            assert_eq!(picked, expected, "round {round}: {criteria:?}");
+            assert_eq!(moves, expected, "round {round}: moves in place");
         }
     }
 }

@@ -75,7 +75,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     pub(super) fn try_multi_cut<F: Flags>(
         &mut self,
         game: &mut G,
-        moves: &[G::Move],
+        moves: &mut [G::Move],
         depth: u32,
         (alpha, beta): (Score, Score),
         node: Node,
@@ -96,7 +96,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             beta - 1
         };
         let mut fail_highs = 0;
-        for &mv in moves.iter().take(self.params.multi_cut_m as usize) {
+        for i in 0..moves.len().min(self.params.multi_cut_m as usize) {
+            let mv = self.ordering.pick(moves, i, node.ply);
             let (undo, mut next) = self.enter::<F>(game, mv, node.ply);
             next.after_null = self.params.multi_cut_no_null == 1;
             let score = self.child::<F>(game, side, reduced, lo, beta, next);

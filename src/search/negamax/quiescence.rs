@@ -10,7 +10,7 @@
 use super::{Node, Searcher, MAX_PLY};
 use crate::game::{Evaluator, Game, Score};
 use crate::search::config::{Enhancement, Flags};
-use crate::search::ordering::Phase;
+use crate::search::ordering::{At, Phase};
 
 impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// A node at depth 0: a static evaluation, or quiescence after a noisy move.
@@ -58,10 +58,16 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         if self.params.q_all_moves == 0 {
             moves.retain(|&mv| game.is_noisy(mv));
         }
+        let at = At {
+            slot: ply,
+            phase: Phase::Quiescence,
+            ply,
+        };
         self.ordering
-            .order::<G, F>(game, &self.config, &mut moves, None, ply, Phase::Quiescence);
+            .order::<G, F>(game, &self.config, &mut moves, None, at);
         let side = game.side_to_move();
-        for &mv in moves.iter() {
+        for i in 0..moves.len() {
+            let mv = self.ordering.pick(&mut moves, i, ply);
             let noisy = game.is_noisy(mv);
             let undo = game.make(mv);
             let score = if game.side_to_move() == side {

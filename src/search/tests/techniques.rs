@@ -7,7 +7,7 @@ use super::support::{config, iterations, kalah_positions, params, value};
 use crate::game::kalah::Kalah;
 use crate::game::{Evaluator, Game, Score, INFINITY, WIN_SCORE};
 use crate::search::config::Runtime;
-use crate::search::ordering::{Ordering, Phase};
+use crate::search::ordering::{At, Ordering, Phase};
 use crate::search::{Config, Params, Searcher};
 
 type Eval = <Kalah as Game>::Eval;
@@ -252,8 +252,15 @@ fn ordered(ordering: &mut Ordering<u8>, text: &str, first: Option<u8>, slot: usi
     let game = Kalah::from_options("").unwrap();
     let mut moves: Vec<u8> = (1..=6).collect();
     let config = Config::parse(text).unwrap();
-    ordering.order::<_, Runtime>(&game, &config, &mut moves, first, slot, Phase::Main);
-    moves
+    let at = At {
+        slot,
+        phase: Phase::Main,
+        ply: 0,
+    };
+    ordering.order::<_, Runtime>(&game, &config, &mut moves, first, at);
+    (0..moves.len())
+        .map(|i| ordering.pick(&mut moves, i, 0))
+        .collect()
 }
 
 #[test]
