@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// Runs `cutoff args...` in the repository root.
-fn cutoff(args: &[&str]) -> Output {
+pub(crate) fn cutoff(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_cutoff"))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -17,7 +17,7 @@ fn cutoff(args: &[&str]) -> Output {
 
 /// Runs `cutoff args...` and checks its exit code and that stderr (or stdout, for code 0
 /// and 1) contains `expected`.
-fn check(args: &[&str], code: i32, expected: &str) {
+pub(crate) fn check(args: &[&str], code: i32, expected: &str) {
     let out = cutoff(args);
     let (stdout, stderr) = (
         String::from_utf8_lossy(&out.stdout),
