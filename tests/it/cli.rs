@@ -36,10 +36,10 @@ pub(crate) fn check(args: &[&str], code: i32, expected: &str) {
 }
 
 /// A fresh folder under the system's temp dir, removed at the end of the test.
-struct Temp(PathBuf);
+pub(crate) struct Temp(pub(crate) PathBuf);
 
 impl Temp {
-    fn new(name: &str) -> Temp {
+    pub(crate) fn new(name: &str) -> Temp {
         let dir = std::env::temp_dir().join(format!("cutoff-it-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
@@ -53,7 +53,7 @@ impl Drop for Temp {
     }
 }
 
-fn text(path: &Path) -> &str {
+pub(crate) fn text(path: &Path) -> &str {
     path.to_str().unwrap()
 }
 

@@ -1,7 +1,7 @@
 //! Edges a new user hit (issue 29), each through the binary: node limits that mean exactly
-//! N.
+//! N, position sets whose boards disagree with their moves.
 
-use super::cli::{check, cutoff};
+use super::cli::{check, cutoff, text as text_of, Temp};
 
 /// The JSON line of depth `depth` in `search --json`'s output.
 fn depth_line(stdout: &str, depth: u32) -> String {
@@ -43,4 +43,48 @@ fn node_limits_mean_exactly_n() {
         0,
         " 1000 (capped at the node limit)",
     );
+}
+
+/// A position set whose stored board is not the one its moves produce is refused, naming
+/// the set, the position and both boards.
+#[test]
+fn a_set_whose_board_disagrees_with_its_moves_is_refused() {
+    let temp = Temp::new("board-check");
+    let text = std::fs::read_to_string("fixtures/kalah/opening.json").unwrap();
+    let mut file: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let positions = file["positions"].as_array_mut().unwrap();
+    let (stored, played) = (positions[0]["board"].clone(), positions[1]["board"].clone());
+    positions[1]["board"] = stored.clone();
+    let id = positions[1]["id"].as_str().unwrap().to_string();
+    let set = temp.0.join("edited.json");
+    std::fs::write(&set, file.to_string()).unwrap();
+    let run = temp.0.join("run");
+    let args = [
+        "ablate",
+        "--game",
+        "kalah",
+        "--set",
+        text_of(&set),
+        "--plan",
+        "add-one",
+        "--depths",
+        "1",
+        "--positions",
+        "1",
+        "--quiet",
+        "--out",
+        text_of(&run),
+    ];
+    let out = cutoff(&args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    for want in [
+        "set `opening`",
+        &format!("position `{id}`"),
+        "not the board its moves produce",
+        stored.as_str().unwrap(),
+        played.as_str().unwrap(),
+    ] {
+        assert!(stderr.contains(want), "`{want}` not in\n{stderr}");
+    }
 }
