@@ -1,5 +1,6 @@
 //! Edges a new user hit (issue 29), each through the binary: node limits that mean exactly
-//! N, position sets whose boards disagree with their moves.
+//! N, position sets whose boards disagree with their moves, the default run folder under
+//! git's ignore rules.
 
 use super::cli::{check, cutoff, text as text_of, Temp};
 
@@ -87,4 +88,35 @@ fn a_set_whose_board_disagrees_with_its_moves_is_refused() {
     ] {
         assert!(stderr.contains(want), "`{want}` not in\n{stderr}");
     }
+}
+
+/// The default run's folder, as `cutoff --help` names it, is ignored by git; a committed
+/// run's folder is not.
+#[test]
+fn the_default_run_folder_is_git_ignored() {
+    let help = String::from_utf8_lossy(&cutoff(&["--help"]).stdout).into_owned();
+    let at = help
+        .find("results/<date>")
+        .expect("--help names the default folder");
+    let folder = help[at..]
+        .split(['/', ' '])
+        .take(2)
+        .collect::<Vec<_>>()
+        .join("/");
+    assert!(folder.contains("<build>"), "{folder}");
+    let folder = folder
+        .replace("<date>", "2026-11-26")
+        .replace("<build>", "0123abcd");
+    let ignored = |path: &str| {
+        let out = std::process::Command::new("git")
+            .args(["check-ignore", "-q", path])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .status()
+            .expect("git runs");
+        out.code() == Some(0)
+    };
+    let records = format!("{folder}/textbook/records.jsonl");
+    assert!(ignored(&records), "{records} is not ignored");
+    let committed = "results/2026-11-26-kalah-cammp-1pg/records.jsonl";
+    assert!(!ignored(committed), "{committed} is ignored");
 }
