@@ -1,6 +1,6 @@
 //! Edges a new user hit (issue 29), each through the binary: node limits that mean exactly
 //! N, position sets whose boards disagree with their moves, the default run folder under
-//! git's ignore rules.
+//! git's ignore rules, and the defaults, configurations and weights `--help` shows.
 
 use super::cli::{check, cutoff, text as text_of, Temp};
 
@@ -119,4 +119,57 @@ fn the_default_run_folder_is_git_ignored() {
     assert!(ignored(&records), "{records} is not ignored");
     let committed = "results/2026-11-26-kalah-cammp-1pg/records.jsonl";
     assert!(!ignored(committed), "{committed} is ignored");
+}
+
+fn help(command: &str) -> String {
+    let out = cutoff(&[command, "--help"]);
+    assert_eq!(out.status.code(), Some(0), "{command} --help");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// `--help` shows the defaults a user would otherwise guess, lists the presets and flags for
+/// every configuration argument, and the protocol clients list only their game's weights.
+#[test]
+fn help_shows_defaults_configurations_and_only_the_clients_own_weights() {
+    for (command, wants) in [
+        ("match", &["[default: 100; with --sprt: 20000]"][..]),
+        ("bench", &["fixtures/expected/bench.json when not given"]),
+        (
+            "pbrain",
+            &[
+                "[default without --depth: 5000]",
+                "gomoku's evaluations have no weights",
+            ],
+        ),
+        ("ablate", &["(default: the whole set)"]),
+        ("gthd", &["gothello's evaluation weights"]),
+    ] {
+        let text = help(command);
+        for want in wants {
+            assert!(
+                text.contains(want),
+                "{command} --help lacks `{want}`:\n{text}"
+            );
+        }
+    }
+    let ablate = help("ablate");
+    let full = &ablate[ablate.find("--full").unwrap()..ablate.find("--base").unwrap()];
+    assert!(full.contains("presets minimax"), "{full}");
+    assert!(help("minimal").contains("presets minimax"));
+    // The weight lines (`name (default d): game eval: meaning`) by game, from `search`'s
+    // list of every game's weights.
+    let weights = |text: &str| -> Vec<(String, String)> {
+        let weight = |l: &str| {
+            let (name, rest) = l.trim().split_once(" (default ")?;
+            let game = rest.split_once("): ")?.1.split(' ').next()?;
+            (!name.contains('=')).then(|| (game.to_string(), l.trim().to_string()))
+        };
+        text.lines().filter_map(weight).collect()
+    };
+    let every = weights(&help("search"));
+    for (command, game) in [("pbrain", "gomoku"), ("gthd", "gothello")] {
+        let own: Vec<_> = every.iter().filter(|(g, _)| g == game).cloned().collect();
+        assert!(own.len() < every.len(), "{every:?}");
+        assert_eq!(weights(&help(command)), own, "{command}");
+    }
 }
