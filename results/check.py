@@ -9,6 +9,8 @@ cutoff code. For each folder under results/:
 - a folder with its own tables (checks/<module>.py, listed in FOLDERS): those tables;
 - a folder with a claims.json: every value of its claims (checks/claims.py), the numbers
   `cutoff report` renders into its analysis.md;
+- `results/book.json`: every row of the study book (checks/book.py), from studies.toml and the
+  runs' raw files;
 - `results/readme.json`: the claims whose stored values `cargo xtask readme` writes into the
   README's marked blocks, their queries relative to results/.
 
@@ -30,7 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from checks import ablation, claims  # noqa: E402
+from checks import ablation, book, claims  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent
 README = "readme.json"
@@ -66,6 +68,7 @@ def check_folder(folder, depth=None):
         module = importlib.import_module(f"checks.{FOLDERS[folder.name]}")
         run("tables", lambda: module.check(folder))
     if folder == RESULTS:
+        run("study book", lambda: book.check(RESULTS))
         run("readme claims", lambda: "{} claims, {} values agree with the data".format(
             *claims.check_file(RESULTS / README)))
     elif (folder / "claims.json").exists():

@@ -178,6 +178,7 @@ pub mod report;
 pub mod runfolder;
 pub mod search;
 pub mod solve;
+pub mod studies;
 #[cfg(test)]
 mod testing;
 

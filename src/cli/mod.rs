@@ -19,6 +19,7 @@ mod progress;
 mod report;
 mod search;
 mod solve;
+mod studies;
 mod tournament;
 mod train;
 
@@ -95,6 +96,8 @@ enum Command {
     Minimal(minimal::MinimalArgs),
     /// Solve a Kalah position exactly: the final store margin under perfect play.
     Solve(solve::SolveArgs),
+    /// Regenerate, check and publish the five seed studies (results/studies.toml): the book.
+    Studies(studies::StudiesArgs),
 }
 
 /// Parses the command line, runs the command and turns the result into an exit code.
@@ -122,6 +125,7 @@ pub fn main() -> ExitCode {
         Some(Command::Pbrain(args)) => pbrain::run(args),
         Some(Command::Minimal(args)) => minimal::run(args),
         Some(Command::Solve(args)) => solve::run(args),
+        Some(Command::Studies(args)) => studies::run(args),
     };
     match result {
         Ok(Status::Ok) => ExitCode::SUCCESS,

@@ -16,14 +16,14 @@ mod cluster_tests;
 pub mod compare;
 mod csv;
 mod drift;
-mod html;
+pub(crate) mod html;
 #[cfg(test)]
 mod limit_tests;
 mod minimal;
 mod shapley;
 mod side_by_side;
 pub use side_by_side::{side_by_side, Column};
-mod stats;
+pub(crate) mod stats;
 mod studies;
 mod tables;
 #[cfg(test)]

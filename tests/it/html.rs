@@ -32,7 +32,12 @@ fn render(browser: &str, run: &str, out: &Path) -> String {
         "{}",
         String::from_utf8_lossy(&status.stderr)
     );
-    let page = out.join("summary.html");
+    load(browser, &out.join("summary.html"), out)
+}
+
+/// The DOM of `page` as Chromium loaded it, and a screenshot of it in `out/page.png`.
+fn load(browser: &str, page: &Path, out: &Path) -> String {
+    std::fs::create_dir_all(out).unwrap();
     let url = format!("file://{}", page.display());
     let shot = format!("--screenshot={}", out.join("page.png").display());
     let flags = [
@@ -87,4 +92,21 @@ fn the_committed_studies_pages_load_in_chromium() {
         assert!(!dom.contains("<script"), "{run}: a script");
         std::fs::remove_dir_all(&out).ok();
     }
+}
+
+#[test]
+#[ignore = "needs Chromium (`cargo xtask setup`); .ci/run runs it: cargo test --test it html:: -- --ignored"]
+fn the_committed_study_book_loads_in_chromium() {
+    let browser = chromium().unwrap_or_else(|| {
+        panic!("no Chromium found ({CHROMIUM:?}); `cargo xtask setup` installs it")
+    });
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = std::env::temp_dir().join(format!("cutoff-html-{}-book", std::process::id()));
+    let dom = load(browser, &root.join("results/index.html"), &out);
+    assert!(dom.contains("The study book"), "no title");
+    // One key chart per study, inlined; the overview and a verdict table per study.
+    assert_eq!(dom.matches("<svg").count(), 5, "inline charts");
+    assert_eq!(dom.matches("<table>").count(), 6, "tables");
+    assert!(!dom.contains("<script"), "a script");
+    std::fs::remove_dir_all(&out).ok();
 }

@@ -14,4 +14,5 @@ mod html;
 mod kalah_reference;
 mod pbrain;
 mod registry;
+mod studies;
 mod tidy;

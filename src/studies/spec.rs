@@ -1,0 +1,228 @@
+//! The study book's spec (`results/studies.toml`): the studies, the runs that regenerate their
+//! tables, and the rows that set a published number beside ours. Loading checks what the
+//! types cannot: unique names, rows that name runs of their study, quick slices that parse.
+
+use anyhow::{bail, Context, Result};
+use serde::Deserialize;
+use std::collections::BTreeSet;
+use std::path::Path;
+
+/// The spec's file name, in the results folder.
+pub const SPEC: &str = "studies.toml";
+
+/// The whole spec.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Spec {
+    /// The studies, in the book's order.
+    pub study: Vec<Study>,
+}
+
+/// One seed study.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Study {
+    /// The short name `--only` takes.
+    pub id: String,
+    /// The section's title.
+    pub title: String,
+    /// The paper, as cited.
+    pub paper: String,
+    /// What the paper measured, and what we measure beside it.
+    pub measured: String,
+    /// The key chart, relative to the results folder.
+    pub chart: Option<String>,
+    /// The runs.
+    pub run: Vec<RunSpec>,
+    /// The rows of the verdict table.
+    #[serde(default)]
+    pub row: Vec<RowSpec>,
+}
+
+/// One run: a folder under the results folder and the steps that write it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RunSpec {
+    /// The run's name within its study.
+    pub name: String,
+    /// Its folder, relative to the results folder.
+    pub folder: String,
+    /// The `cutoff` commands that write it, in order.
+    pub step: Vec<Step>,
+}
+
+/// One `cutoff` command of a run.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Step {
+    /// The command line without `--out`; `{run}` stands for the run's folder.
+    pub args: String,
+    /// The subfolder the step writes (its `--out`).
+    pub out: Option<String>,
+    /// The file under the run's folder that collects the step's standard output instead.
+    pub stdout: Option<String>,
+    /// The quick slice: `--flag value` pairs replacing the step's own, or `skip`.
+    pub quick: Option<String>,
+    /// Why the step's output depends on the clock (`--check` leaves it out).
+    pub timed: Option<String>,
+}
+
+/// One row of a study's verdict table.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RowSpec {
+    /// What the row compares.
+    pub label: String,
+    /// The published value.
+    pub paper: Option<Paper>,
+    /// How many games a published share comes from, when the paper says.
+    pub paper_games: Option<u32>,
+    /// Where ours comes from.
+    pub ours: Ours,
+    /// Why the paper's number measures something else.
+    pub apart: Option<String>,
+}
+
+/// A published value: one figure, or the ratio of two.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(untagged)]
+pub enum Paper {
+    /// A share or a ratio as published.
+    Value(f64),
+    /// The ratio `a / b` of two published figures.
+    Ratio([f64; 2]),
+}
+
+impl Paper {
+    /// The value the row compares.
+    pub fn value(self) -> f64 {
+        match self {
+            Paper::Value(v) => v,
+            Paper::Ratio([a, b]) => a / b,
+        }
+    }
+}
+
+/// What we measured, computed from a run's files.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
+pub enum Ours {
+    /// The paired geometric-mean node ratio `config / base` at `depth`.
+    Paired {
+        run: String,
+        config: String,
+        base: String,
+        depth: u32,
+    },
+    /// An agent's share of won games in a match folder.
+    Wins {
+        run: String,
+        sub: String,
+        agent: Agent,
+        side: Side,
+    },
+    /// One field of the row of a JSON-lines file whose `key` field equals `value`.
+    Value {
+        run: String,
+        file: String,
+        key: String,
+        value: String,
+        field: String,
+    },
+}
+
+impl Ours {
+    /// The run the value comes from.
+    pub fn run(&self) -> &str {
+        match self {
+            Ours::Paired { run, .. } | Ours::Wins { run, .. } | Ours::Value { run, .. } => run,
+        }
+    }
+}
+
+/// Agent A or B of a match.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq)]
+#[serde(rename_all = "lowercase")]
+pub enum Agent {
+    A,
+    B,
+}
+
+/// Which of a match's games count.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// Every game.
+    All,
+    /// The games the agent moved first in.
+    First,
+    /// The games it moved second in.
+    Second,
+}
+
+/// Reads and checks the spec at `path`.
+pub fn load(path: &Path) -> Result<Spec> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("reading the study spec {}", path.display()))?;
+    parse(&text).with_context(|| format!("in {}", path.display()))
+}
+
+/// Parses and checks a spec.
+pub fn parse(text: &str) -> Result<Spec> {
+    let spec: Spec = toml::from_str(text)?;
+    let mut ids = BTreeSet::new();
+    for study in &spec.study {
+        if !ids.insert(study.id.as_str()) {
+            bail!("two studies are named `{}`", study.id);
+        }
+        check_study(study).with_context(|| format!("study `{}`", study.id))?;
+    }
+    Ok(spec)
+}
+
+fn check_study(study: &Study) -> Result<()> {
+    let mut names = BTreeSet::new();
+    for run in &study.run {
+        if !names.insert(run.name.as_str()) {
+            bail!("two runs are named `{}`", run.name);
+        }
+        for step in &run.step {
+            check_step(step).with_context(|| format!("run `{}`: `{}`", run.name, step.args))?;
+        }
+    }
+    for row in &study.row {
+        if !names.contains(row.ours.run()) {
+            bail!(
+                "row `{}` names no run of the study: `{}`",
+                row.label,
+                row.ours.run()
+            );
+        }
+        if row.paper.is_none() && row.apart.is_none() {
+            bail!(
+                "row `{}` has no published value: say why (`apart`)",
+                row.label
+            );
+        }
+    }
+    Ok(())
+}
+
+fn check_step(step: &Step) -> Result<()> {
+    if step.out.is_some() && step.stdout.is_some() {
+        bail!("a step writes a folder (`out`) or standard output (`stdout`), not both");
+    }
+    if step
+        .args
+        .split_whitespace()
+        .any(|a| a == "--out" || a == "-o")
+    {
+        bail!("a step's `args` leave out `--out`: the run's folder (and `out`) decide it");
+    }
+    if let Some(quick) = &step.quick {
+        if quick != "skip" {
+            super::steps::overrides(quick)?;
+        }
+    }
+    Ok(())
+}

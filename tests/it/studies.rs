@@ -1,0 +1,87 @@
+//! The study book: the committed book is what `cutoff studies --book` renders from the
+//! committed runs, and `cutoff studies --quick --check` fails on a changed record, naming the
+//! study, run, file, position, configuration and depth.
+
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+
+const RESULTS: &str = "results";
+const EXPECTED: &str = "fixtures/expected/studies-quick";
+
+#[test]
+fn the_committed_book_is_the_rendering_of_the_committed_runs() {
+    let spec = cutoff::studies::spec::load(&Path::new(RESULTS).join("studies.toml")).unwrap();
+    let (files, _) = cutoff::studies::book::render(&spec, Path::new(RESULTS)).unwrap();
+    for (name, text) in files {
+        let committed = fs::read_to_string(Path::new(RESULTS).join(name)).unwrap();
+        assert!(
+            committed == text,
+            "results/{name} is stale: run `cutoff studies --book`"
+        );
+    }
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    for entry in fs::read_dir(from).unwrap() {
+        let path = entry.unwrap().path();
+        let target = to.join(path.file_name().unwrap());
+        if path.is_dir() {
+            fs::create_dir_all(&target).unwrap();
+            copy_tree(&path, &target);
+        } else {
+            fs::copy(&path, &target).unwrap();
+        }
+    }
+}
+
+fn quick_check(expected: &Path, out: &Path) -> (Option<i32>, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_cutoff"))
+        .args([
+            "studies", "--quick", "--check", "--only", "kalah", "--jobs", "1",
+        ])
+        .arg("--expected")
+        .arg(expected)
+        .arg("--out")
+        .arg(out)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+    )
+}
+
+#[test]
+fn a_changed_record_fails_the_quick_check_and_is_named() {
+    let dir = std::env::temp_dir().join(format!("cutoff-it-{}-studies", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    let expected = dir.join("expected");
+    fs::create_dir_all(&expected).unwrap();
+    copy_tree(Path::new(EXPECTED), &expected);
+    let (code, text) = quick_check(&expected, &dir.join("out"));
+    assert_eq!(code, Some(0), "{text}");
+    let records = expected.join("2026-11-26-kalah-cammp-1pg/records.jsonl");
+    let text = fs::read_to_string(&records).unwrap();
+    let first = text.lines().next().unwrap();
+    let row: serde_json::Value = serde_json::from_str(first).unwrap();
+    let nodes = row["n_nodes"].as_u64().unwrap();
+    let changed = first.replacen(
+        &format!("\"n_nodes\":{nodes}"),
+        &format!("\"n_nodes\":{}", nodes + 1),
+        1,
+    );
+    fs::write(&records, text.replacen(first, &changed, 1)).unwrap();
+    let (code, text) = quick_check(&expected, &dir.join("out"));
+    let _ = fs::remove_dir_all(&dir);
+    assert_eq!(code, Some(1), "{text}");
+    let named = format!(
+        "kalah/cammp-1pg: records.jsonl: position {}, config {}, depth {}: n_nodes {} -> {nodes}",
+        row["position"].as_str().unwrap(),
+        row["config"].as_str().unwrap(),
+        row["depth"],
+        nodes + 1
+    );
+    assert!(text.contains(&named), "`{named}` not in\n{text}");
+}
