@@ -91,7 +91,7 @@ pub struct AblateArgs {
     /// meant with `id`); its record says `exhausted`.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     node_budget: Option<u64>,
-    /// Use only the first N positions of the set.
+    /// Use only the first N positions of the set (default: the whole set).
     #[arg(long)]
     positions: Option<usize>,
     /// The run's label (default: the full configuration's name, plus the plan's unless it

@@ -16,11 +16,13 @@ const EXPECTED: &str = "fixtures/expected/bench.json";
 
 #[derive(Args)]
 pub struct BenchArgs {
-    /// Compare with the expected signature; exit 1 with a per-position diff on any change.
-    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = EXPECTED)]
+    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = EXPECTED,
+          help = format!("Compare with the expected signature (FILE, {EXPECTED} when not given); \
+                          exit 1 with a per-position diff on any change"))]
     check: Option<PathBuf>,
-    /// Write the signature to the expected file (after a change that moves node counts).
-    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = EXPECTED, conflicts_with = "check")]
+    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = EXPECTED, conflicts_with = "check",
+          help = format!("Write the signature to FILE ({EXPECTED} when not given) after a change \
+                          that moves node counts"))]
     update: Option<PathBuf>,
     /// Folder of the bench files `<game>.json`: each holds the searches and the curated
     /// positions of its game.

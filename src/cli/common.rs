@@ -38,9 +38,8 @@ pub fn load_position<G: Game>(args: &GameArgs) -> Result<G> {
 /// How to search: configuration, parameters and evaluation.
 #[derive(Args, Clone, Debug)]
 pub struct SearchArgs {
-    /// The configuration, `preset(+flag|-flag)*` (the presets and flags are listed from the
-    /// search's tables).
-    #[arg(long, short, default_value = "alphabeta", help = crate::search::config::help())]
+    /// The configuration (the presets and flags are listed from the search's tables).
+    #[arg(long, short, default_value = "alphabeta")]
     pub config: String,
     /// The parameters and profiles.
     #[command(flatten)]
@@ -85,9 +84,9 @@ impl SearchArgs {
 /// the game's protocol defaults ([`Defaults`]).
 #[derive(Args, Clone, Debug)]
 pub struct PlayerArgs {
-    /// The configuration, `preset(+flag|-flag)*` (default: the game's protocol default,
-    /// named in this command's description).
-    #[arg(long, short, help = crate::search::config::help())]
+    /// The configuration (default: the game's protocol default, named in this command's
+    /// description).
+    #[arg(long, short)]
     pub config: Option<String>,
     /// The parameters and profiles (the protocol defaults' own come first).
     #[command(flatten)]
@@ -125,7 +124,7 @@ impl PlayerArgs {
 #[derive(Args, Clone, Debug)]
 pub struct ParamArgs {
     /// A search parameter, `name=value` (repeatable), e.g. `null-r=3`, `tt-scheme=deep`.
-    #[arg(long = "param", short = 'p', value_name = "NAME=VALUE", long_help = crate::search::params::params_help())]
+    #[arg(long = "param", short = 'p', value_name = "NAME=VALUE", long_help = crate::search::params::params_help(None))]
     pub params: Vec<String>,
     /// A named set of params (the profiles are listed from the search's table).
     #[arg(long = "params", value_name = "PROFILE", help = crate::search::params::profiles_help())]

@@ -1,16 +1,33 @@
-//! `--help` from the registries: `--game`, `--eval` and `--set` list the games, each game's
-//! evaluations and each game's committed position sets, read from the code and the built-in
-//! fixtures, so the lists a user reads are the ones the commands accept.
+//! `--help` from the registries: `--game`, `--eval`, `--set` and the configurations
+//! (`--config`, `ablate --full` and `--base`) list the games, each game's evaluations, each
+//! game's committed position sets and the presets and flags, read from the code and the
+//! built-in fixtures, so the lists a user reads are the ones the commands accept. The
+//! protocol clients' `--param` lists only their own game's evaluation weights.
 
 use crate::game::{Game, GameId};
 use crate::harness::embedded;
+use crate::search::{config, params};
 use clap::Command;
 
-/// `cmd` with every `game`, `eval` and `set` argument's help (in every subcommand)
-/// followed by its valid values.
+/// `cmd` with every `game`, `eval`, `set` and configuration argument's help (in every
+/// subcommand) followed by its valid values.
 pub fn with_registry_help(cmd: Command) -> Command {
-    let notes = [("game", games()), ("eval", evals()), ("set", sets())];
+    let configs = config::help();
+    let notes = [
+        ("game", games()),
+        ("eval", evals()),
+        ("set", sets()),
+        ("config", configs.clone()),
+        ("full", configs.clone()),
+        ("base", configs),
+    ];
+    let own_params = |cmd: Command, game: &str| {
+        let help = params::params_help(Some(game));
+        cmd.mut_arg("params", |arg| arg.long_help(help))
+    };
     annotate(cmd, &notes)
+        .mut_subcommand("pbrain", |c| own_params(c, "gomoku"))
+        .mut_subcommand("gthd", |c| own_params(c, "gothello"))
 }
 
 fn annotate(cmd: Command, notes: &[(&str, String)]) -> Command {

@@ -65,9 +65,10 @@ pub struct MatchArgs {
     /// The two agents, `A,B`.
     #[arg(long, allow_hyphen_values = true)]
     agents: String,
-    /// Games (an even number: pairs of one opening with colours swapped); with --sprt the
-    /// most games.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(2..))]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(2..),
+          help = format!("Games (an even number: pairs of one opening with colours swapped); with \
+                          --sprt the most games [default: {DEFAULT_GAMES}; with --sprt: \
+                          {DEFAULT_SPRT_GAMES}]"))]
     games: Option<u32>,
     /// Stop on a sequential test: `elo0=0,elo1=10,alpha=0.05,beta=0.05[,model=normalized|logistic]`.
     #[arg(long)]

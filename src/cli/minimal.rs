@@ -38,7 +38,7 @@ pub struct MinimalArgs {
     /// A position set (a name in `fixtures/<game>/` or a path) instead of --moves.
     #[arg(long)]
     set: Option<String>,
-    /// With --set or --run: the first N positions.
+    /// With --set or --run: the first N positions (default: all of them).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     positions: Option<u64>,
     /// Each depth from 1 to this (with --run: each of the run's depths up to this; all of

@@ -35,8 +35,9 @@ struct PbrainLimit {
     /// one).
     #[arg(long, short)]
     depth: Option<u32>,
-    /// Deepen each move until this many milliseconds are spent (mcts: playouts until then).
-    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..),
+          help = format!("Deepen each move until this many milliseconds are spent (mcts: playouts \
+                          until then) [default without --depth: {DEFAULT_TIME_MS}]"))]
     time_ms: Option<u64>,
 }
 

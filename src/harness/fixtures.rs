@@ -21,8 +21,9 @@
 //!
 //! Loading checks the game, replays and validates every move, rejects duplicate ids and
 //! terminal positions, and lists positions that repeat an earlier one (older sets kept
-//! them); its errors name the file, the position and the move. The board strings
-//! in the file are for people to read and are not compared. This module does not choose
+//! them); its errors name the file, the position and the move. The board strings in the
+//! file are for people to read, and loading checks that each is the board its moves
+//! produce (an edited move or board is an error naming both boards). This module does not choose
 //! which positions a run uses (that is the plan's `--positions`) and never searches them.
 
 use crate::engine::{Engine, Limit, Spec};
@@ -345,6 +346,10 @@ pub fn load_fixture<G: Game>(path: &Path) -> Result<Fixture<G>> {
         }
         positions.push((entry.id.clone(), game));
     }
+    for ((_, game), entry) in positions.iter().zip(&file.positions) {
+        check_board(game, entry)
+            .with_context(|| format!("fixture {shown} (set `{}`)", file.set))?;
+    }
     Ok(Fixture {
         hash: fnv1a64(&bytes),
         file,
@@ -364,6 +369,22 @@ fn check_game_index(entry: &PositionEntry) -> Result<()> {
         bail!(
             "position `{}` says game {game}, but its id does not start `g{game:02}-m`",
             entry.id
+        );
+    }
+    Ok(())
+}
+
+/// An entry's stored board must be the one its moves produce: a set edited by hand (a
+/// move changed, a board pasted from elsewhere) would otherwise show one position and
+/// search another.
+fn check_board<G: Game>(game: &G, entry: &PositionEntry) -> Result<()> {
+    let played = game.board_string();
+    if played != entry.board {
+        bail!(
+            "position `{}`: the stored board is not the board its moves produce\n\
+             stored:\n{}\nfrom its moves:\n{played}",
+            entry.id,
+            entry.board
         );
     }
     Ok(())

@@ -302,6 +302,54 @@ fn check_load_error(text: &str, wants: &[&str]) {
 }
 
 #[test]
+fn a_stored_board_that_its_moves_do_not_produce_is_an_error_naming_both() {
+    let dir = temp_dir("board-check");
+    let path = small_fixture(&dir, 2, 3);
+    let mut file: FixtureFile = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    let (stored, played) = (
+        file.positions[0].board.clone(),
+        file.positions[1].board.clone(),
+    );
+    assert_ne!(stored, played);
+    file.positions[1].board.clone_from(&stored);
+    let id = format!("position `{}`", file.positions[1].id);
+    let set = format!("set `{}`", file.set);
+    let text = to_json(&file);
+    check_load_error(
+        &text,
+        &[
+            &set,
+            &id,
+            "not the board its moves produce",
+            &stored,
+            &played,
+        ],
+    );
+}
+
+/// Every committed position set loads: its moves replay and its boards are theirs.
+#[test]
+fn every_committed_set_loads_with_its_boards() {
+    let mut loaded = 0;
+    for &id in crate::game::GameId::ALL {
+        let Ok(files) = std::fs::read_dir(format!("fixtures/{}", id.name())) else {
+            continue;
+        };
+        for path in files.map(|f| f.unwrap().path()) {
+            let n =
+                crate::dispatch_game!(id, G => load_fixture::<G>(&path).map(|f| f.positions.len()));
+            assert!(
+                n.unwrap_or_else(|e| panic!("{e:#}")) > 0,
+                "{}",
+                path.display()
+            );
+            loaded += 1;
+        }
+    }
+    assert!(loaded >= 10, "only {loaded} sets found");
+}
+
+#[test]
 fn generated_sets_hold_no_repeated_position_and_loading_names_repeats() {
     // 20 games from the start share many first plies: every kept position is new.
     let dir = temp_dir("distinct");

@@ -255,14 +255,15 @@ pub const PRESETS: &[Preset] = &[
     },
 ];
 
-/// The `--config` help: the syntax, then every preset and every flag from the tables.
+/// What every configuration argument's help ends with (`--config`, `ablate --full` and
+/// `--base`): the syntax, then every preset and every flag from the tables.
 pub fn help() -> String {
     let presets: Vec<String> = PRESETS
         .iter()
         .map(|p| format!("{} ({})", p.name, p.help))
         .collect();
     format!(
-        "The configuration, `preset(+flag|-flag)*`, e.g. `cammp-lmr`: presets {}; flags {}",
+        "A configuration is `preset(+flag|-flag)*`, e.g. `cammp-lmr`: presets {}; flags {}.",
         presets.join(", "),
         flag_list()
     )

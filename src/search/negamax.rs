@@ -388,18 +388,31 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             .is_none_or(|stop| stop.another(spent, completed))
     }
 
-    /// Whether the search must unwind: the node cap or budget is spent (tested at every
-    /// node), or the stop says so (asked every `STOP_EVERY` nodes).
+    /// Whether the search must unwind before counting the node it is entering: the node cap
+    /// or budget is spent (tested at every node, so that a capped search has expanded
+    /// exactly the cap), or the stop says so (asked every `STOP_EVERY` nodes).
     fn out_of_nodes(&mut self) -> bool {
-        let used = self.spent + self.counters.expanded();
         self.stop_countdown -= 1;
         let stopped = self.stop_countdown == 0 && {
             self.stop_countdown = STOP_EVERY;
+            let used = self.spent + self.counters.expanded();
             self.stop.as_mut().is_some_and(|s| s.now(used))
         };
-        if used > self.node_cap || stopped {
+        if stopped {
             self.capped = true;
-            self.exhausted = !stopped && self.node_budget < self.node_limit;
+            self.exhausted = false;
+            return true;
+        }
+        self.no_room()
+    }
+
+    /// Whether the node cap or budget leaves no room for one more expanded node (marking
+    /// the search capped or its budget spent). Asked by `out_of_nodes` and before
+    /// `q-count=1` counts an expanding q-node.
+    fn no_room(&mut self) -> bool {
+        if self.spent + self.counters.expanded() >= self.node_cap {
+            self.capped = true;
+            self.exhausted = self.node_budget < self.node_limit;
         }
         self.capped
     }
@@ -431,11 +444,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         beta: Score,
         node: Node,
     ) -> Score {
-        self.counters.n_nodes += 1;
         self.pv_len[node.ply] = 0;
         if self.out_of_nodes() {
             return 0;
         }
+        self.counters.n_nodes += 1;
         self.counters.sel_depth = self.counters.sel_depth.max(node.ply as u64);
         if let Some(score) = game.terminal_score(node.ply) {
             return score;

@@ -324,8 +324,8 @@ pub const PROFILES: &[Profile] = &[Profile {
 }];
 
 /// The `--param` help: every parameter with its range, default and meaning, from the
-/// registry.
-pub fn params_help() -> String {
+/// registry, and the evaluation weights of every game or of `game` alone.
+pub fn params_help(game: Option<&str>) -> String {
     let defaults = Params::default();
     let schemes = TtScheme::ALL.map(|s| s.name()).join("|");
     let mut lines = vec![
@@ -344,15 +344,23 @@ pub fn params_help() -> String {
             p.name, p.min, p.max, p.help
         )
     }));
-    lines.push(format!(
-        "Evaluation weights, each read by one game's evaluation, -{EVAL_WEIGHT_LIMIT}..={EVAL_WEIGHT_LIMIT}:"
-    ));
-    lines.extend(eval_params().map(|(game, p)| {
-        format!(
-            "  {} (default {}): {game} {}: {}",
-            p.name, p.default, p.eval, p.help
-        )
-    }));
+    let own = |&(of, _): &(&str, _)| game.is_none_or(|g| g == of);
+    let weights: Vec<String> = eval_params()
+        .filter(own)
+        .map(|(game, p)| {
+            format!(
+                "  {} (default {}): {game} {}: {}",
+                p.name, p.default, p.eval, p.help
+            )
+        })
+        .collect();
+    let range = format!("-{EVAL_WEIGHT_LIMIT}..={EVAL_WEIGHT_LIMIT}");
+    lines.push(match game {
+        None => format!("Evaluation weights, each read by one game's evaluation, {range}:"),
+        Some(game) if weights.is_empty() => format!("{game}'s evaluations have no weights."),
+        Some(game) => format!("{game}'s evaluation weights, {range}:"),
+    });
+    lines.extend(weights);
     lines.join("\n")
 }
 

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// Runs `cutoff args...` in the repository root.
-fn cutoff(args: &[&str]) -> Output {
+pub(crate) fn cutoff(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_cutoff"))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -17,7 +17,7 @@ fn cutoff(args: &[&str]) -> Output {
 
 /// Runs `cutoff args...` and checks its exit code and that stderr (or stdout, for code 0
 /// and 1) contains `expected`.
-fn check(args: &[&str], code: i32, expected: &str) {
+pub(crate) fn check(args: &[&str], code: i32, expected: &str) {
     let out = cutoff(args);
     let (stdout, stderr) = (
         String::from_utf8_lossy(&out.stdout),
@@ -36,10 +36,10 @@ fn check(args: &[&str], code: i32, expected: &str) {
 }
 
 /// A fresh folder under the system's temp dir, removed at the end of the test.
-struct Temp(PathBuf);
+pub(crate) struct Temp(pub(crate) PathBuf);
 
 impl Temp {
-    fn new(name: &str) -> Temp {
+    pub(crate) fn new(name: &str) -> Temp {
         let dir = std::env::temp_dir().join(format!("cutoff-it-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
@@ -53,7 +53,7 @@ impl Drop for Temp {
     }
 }
 
-fn text(path: &Path) -> &str {
+pub(crate) fn text(path: &Path) -> &str {
     path.to_str().unwrap()
 }
 

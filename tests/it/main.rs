@@ -2,10 +2,12 @@
 //! architecture's guards (`tidy`), Kalah against its reference data beyond perft
 //! (`kalah_reference`), the HTML report in a browser (`html`), the Gomocup brain over
 //! pipes (`pbrain`), every hand-written list of games against the registry (`registry`),
-//! and the position sets against their README (`fixtures`).
+//! the position sets against their README (`fixtures`), and the edges a new user hit
+//! (`edges`).
 
 mod claims;
 mod cli;
+mod edges;
 mod fixtures;
 mod gthd;
 mod html;

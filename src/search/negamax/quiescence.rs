@@ -48,6 +48,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         if ab {
             alpha = alpha.max(stand);
         }
+        if self.params.q_count == 1 && self.no_room() {
+            return 0;
+        }
         self.counters.n_interior += 1;
         if self.params.q_count == 1 {
             self.counters.n_qnodes += 1;
@@ -105,11 +108,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         qdepth: u32,
         after_noisy: bool,
     ) -> Score {
-        if self.params.q_count == 0 {
-            self.counters.n_qnodes += 1;
-        }
         if self.out_of_nodes() {
             return 0;
+        }
+        if self.params.q_count == 0 {
+            self.counters.n_qnodes += 1;
         }
         self.counters.sel_depth = self.counters.sel_depth.max(ply as u64);
         if let Some(score) = game.terminal_score(ply) {

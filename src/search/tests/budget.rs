@@ -35,8 +35,8 @@ fn a_spent_budget_ends_with_the_last_completed_iteration() {
         (previous.best_move, previous.score)
     );
     assert_eq!(last.pv, previous.pv);
-    // The node that finds the budget spent is counted, nothing after it.
-    assert_eq!(spent(&its), 1001);
+    // A spent budget of N has expanded exactly N nodes.
+    assert_eq!(spent(&its), 1000);
 }
 
 #[test]

@@ -32,8 +32,27 @@ fn the_node_cap_holds_for_the_whole_root_search() {
     let its = searcher.search(&mut game.clone(), 10, &mut |_| {});
     assert!(its.last().unwrap().capped);
     assert!(its.len() > 1, "the cap should fall in a later iteration");
-    // The node that finds the budget spent is counted, nothing after it.
-    assert_eq!(total(&its).expanded(), limit + 1);
+    // A capped search has expanded exactly the cap: the node that finds it spent is not
+    // counted.
+    assert_eq!(total(&its).expanded(), limit);
+}
+
+/// `--max-nodes N` means N, whichever way q-nodes are counted: every cap that stops the
+/// search stops it at exactly N expanded nodes, quiescence's expansions included.
+#[test]
+fn a_capped_search_expands_exactly_the_cap() {
+    let game = MingMang::from_options("").unwrap();
+    for q_count in ["q-count=0", "q-count=1"] {
+        for limit in (1..=300).chain([1000, 4321]) {
+            let eval = MingMang::parse_eval("cammp").unwrap();
+            let cfg = config("alphabeta+id+tt-value+tt-move+quiescence");
+            let mut searcher = Searcher::new(cfg, params(&["id-step=1", q_count]), eval);
+            searcher.set_node_limit(Some(limit));
+            let its = searcher.search(&mut game.clone(), 8, &mut |_| {});
+            assert!(its.last().unwrap().capped, "{q_count} limit {limit}");
+            assert_eq!(total(&its).expanded(), limit, "{q_count}");
+        }
+    }
 }
 
 /// With `lmr-research=0` the reduced tree does not depend on the window, so PVS must return
