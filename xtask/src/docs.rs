@@ -54,8 +54,8 @@ fn run(check: bool, bin: Option<PathBuf>) -> Result<ExitCode, String> {
     let root = crate::root();
     let mut pages = Vec::new();
     for page in crate::readme::pages(&root)? {
-        let text = fs::read_to_string(root.join(&page))
-            .map_err(|e| format!("reading {page}: {e}"))?;
+        let text =
+            fs::read_to_string(root.join(&page)).map_err(|e| format!("reading {page}: {e}"))?;
         let blocks = blocks(&text).map_err(|e| format!("{page}: {e}"))?;
         pages.push((page, blocks));
     }
@@ -96,7 +96,11 @@ fn run(check: bool, bin: Option<PathBuf>) -> Result<ExitCode, String> {
         println!("docs: {ran} commands ran in {secs:.1} s, none failed");
         return Ok(ExitCode::SUCCESS);
     }
-    eprintln!("docs: {} of {ran} failed: {}", failed.len(), failed.join(", "));
+    eprintln!(
+        "docs: {} of {ran} failed: {}",
+        failed.len(),
+        failed.join(", ")
+    );
     Ok(ExitCode::FAILURE)
 }
 
@@ -118,7 +122,11 @@ fn execute(bin: &Path, root: &Path, folder: &Path, line: &Line) -> Result<(), St
     let stderr = String::from_utf8_lossy(&output.stderr);
     let tail: Vec<&str> = stderr.lines().rev().take(5).collect();
     let tail: Vec<&str> = tail.into_iter().rev().collect();
-    Err(format!("{} after {secs:.1} s\n{}", output.status, tail.join("\n")))
+    Err(format!(
+        "{} after {secs:.1} s\n{}",
+        output.status,
+        tail.join("\n")
+    ))
 }
 
 /// The arguments with each path resolved (`resolve`) after the subcommand's words.
@@ -270,7 +278,9 @@ fn apply(args: &mut Vec<String>, flags: &[String]) -> Result<(), String> {
     while i < flags.len() {
         let flag = &flags[i];
         if !flag.starts_with("--") {
-            return Err(format!("an override must be `--flag [value]`, got {flag:?}"));
+            return Err(format!(
+                "an override must be `--flag [value]`, got {flag:?}"
+            ));
         }
         let value = flags.get(i + 1).filter(|v| !v.starts_with("--"));
         i += 1 + usize::from(value.is_some());
@@ -332,7 +342,10 @@ mod tests {
         let lines = &blocks[0];
         assert_eq!(lines.len(), 2);
         assert_eq!(lines[0].line, 9);
-        assert_eq!(lines[0].args, strings(&["perft", "--game", "kalah", "--depth", "3"]));
+        assert_eq!(
+            lines[0].args,
+            strings(&["perft", "--game", "kalah", "--depth", "3"])
+        );
         assert_eq!(lines[0].text, "cutoff perft --game kalah --depth 3");
         assert_eq!(lines[1].line, 12);
         let search = ["search", "--game", "kalah:6,4,course", "--depth", "2"];
@@ -348,7 +361,9 @@ mod tests {
         let noted = "cutoff bench --check x # the old commit; docs-check: --check y";
         let noted = command(3, noted).unwrap().unwrap();
         assert_eq!(noted.args, strings(&["bench", "--check", "y"]));
-        let plain = command(3, "cutoff bench --check # the signature").unwrap().unwrap();
+        let plain = command(3, "cutoff bench --check # the signature")
+            .unwrap()
+            .unwrap();
         assert_eq!(plain.args, strings(&["bench", "--check"]));
         let bad = command(3, "cutoff bench # docs-check: positions 2");
         assert!(bad.unwrap_err().contains("line 3: an override"));
@@ -385,8 +400,17 @@ mod tests {
         let report = resolve_all(&report, &root, &folder);
         let results = root.join("results").to_string_lossy().into_owned();
         fs::remove_dir_all(&base).unwrap();
-        assert_eq!(resolved, [in_repo.as_str(), "runs/b", "runs/c", "--out", "k=runs/a"]);
-        let want = ["results", "report", in_repo.as_str(), "--results", results.as_str()];
+        assert_eq!(
+            resolved,
+            [in_repo.as_str(), "runs/b", "runs/c", "--out", "k=runs/a"]
+        );
+        let want = [
+            "results",
+            "report",
+            in_repo.as_str(),
+            "--results",
+            results.as_str(),
+        ];
         assert_eq!(report, want);
     }
 }

@@ -71,8 +71,8 @@ fn run(check: bool) -> Result<ExitCode, String> {
     let mut writes = Vec::new();
     for page in pages(&root)? {
         let text = read(&page)?;
-        let (rendered, page_stale, page_seen) = fill(&text, &claims, &read)
-            .map_err(|e| format!("{page}: {e}"))?;
+        let (rendered, page_stale, page_seen) =
+            fill(&text, &claims, &read).map_err(|e| format!("{page}: {e}"))?;
         stale.extend(page_stale.into_iter().map(|id| format!("{page}: {id}")));
         seen.extend(page_seen);
         if rendered != text {
@@ -269,18 +269,25 @@ mod tests {
     fn an_include_block_holds_its_files_table_and_a_changed_table_is_stale() {
         let claims = claims(CLAIMS_JSON).unwrap();
         let read = |path: &str| match path {
-            "runs/t.md" => Ok("# Title\n\nCaption.\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n\nEnd.\n".into()),
+            "runs/t.md" => {
+                Ok("# Title\n\nCaption.\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n\nEnd.\n".into())
+            }
             "runs/plain.md" => Ok("no table\n".to_string()),
             _ => no_files(path),
         };
         let page = "Before.\n<!-- include runs/t.md -->\n<!-- /include -->\nAfter.\n";
         let (out, stale, _) = fill(page, &claims, &read).unwrap();
         let want = "Before.\n<!-- include runs/t.md -->\n| a | b |\n| --- | --- |\n| 1 | 2 |\n<!-- /include -->\nAfter.\n";
-        assert_eq!((out.as_str(), stale), (want, vec!["include runs/t.md".to_string()]));
+        assert_eq!(
+            (out.as_str(), stale),
+            (want, vec!["include runs/t.md".to_string()])
+        );
         let (again, stale, _) = fill(want, &claims, &read).unwrap();
         assert_eq!((again.as_str(), stale.len()), (want, 0));
         let plain = page.replace("runs/t.md", "runs/plain.md");
-        assert!(fill(&plain, &claims, &read).unwrap_err().contains("no table"));
+        assert!(fill(&plain, &claims, &read)
+            .unwrap_err()
+            .contains("no table"));
         let gone = page.replace("runs/t.md", "runs/gone.md");
         assert!(fill(&gone, &claims, &read).unwrap_err().contains("no file"));
     }
