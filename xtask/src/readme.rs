@@ -13,7 +13,8 @@
 //! A block `<!-- include PATH -->` ... `<!-- /include -->` holds the table (the lines that
 //! start with `|`) of the committed file PATH, relative to the repository root. This task
 //! writes the blocks into the pages, or with `--check` fails when a block differs from its
-//! source, a block names no claim, a claim has no block or has two.
+//! source, a block names no claim, a claim has no block or has two. A marker opens a block only
+//! at the start of a line (a page may quote one inside a line).
 
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -189,6 +190,15 @@ fn fill(
     Ok((text, stale, seen))
 }
 
+/// Where `pat` first starts a line of `text` (`text` starting a line when `at_start`): a
+/// marker quoted inside a line (a page explaining the markers) is no block.
+fn find_at_line_start(text: &str, pat: &str, at_start: bool) -> Option<usize> {
+    if at_start && text.starts_with(pat) {
+        return Some(0);
+    }
+    text.find(&format!("\n{pat}")).map(|i| i + 1)
+}
+
 /// `text` with the body of every block `OPEN name -->` ... `close` replaced by
 /// `body(name)`, and the names of the blocks whose body changed.
 fn fill_blocks(
@@ -200,7 +210,7 @@ fn fill_blocks(
     let mut out = String::new();
     let mut stale = Vec::new();
     let mut rest = text;
-    while let Some(start) = rest.find(open) {
+    while let Some(start) = find_at_line_start(rest, open, out.is_empty()) {
         let header_end = start
             + rest[start..]
                 .find("-->")
@@ -284,6 +294,9 @@ mod tests {
         );
         let (again, stale, _) = fill(want, &claims, &read).unwrap();
         assert_eq!((again.as_str(), stale.len()), (want, 0));
+        let quoted = "A block `<!-- include PATH -->` holds a table.\n";
+        let (same, stale, _) = fill(quoted, &claims, &read).unwrap();
+        assert_eq!((same.as_str(), stale.len()), (quoted, 0));
         let plain = page.replace("runs/t.md", "runs/plain.md");
         assert!(fill(&plain, &claims, &read)
             .unwrap_err()
