@@ -201,20 +201,29 @@ fn blocks(text: &str) -> Result<Vec<Vec<Line>>, String> {
     let mut blocks = Vec::new();
     let mut current: Option<Vec<Line>> = None;
     let mut pending: Option<(usize, String)> = None;
-    let mut in_fence = false;
+    // The open fence's backticks: a fence closes on as many or more, alone on the line.
+    let mut fence: Option<usize> = None;
     for (i, raw) in text.lines().enumerate() {
-        let trimmed = raw.trim_start();
-        if let Some(info) = trimmed.strip_prefix("```") {
-            if in_fence {
+        let trimmed = raw.trim();
+        let ticks = trimmed.len() - trimmed.trim_start_matches('`').len();
+        let info = &trimmed[ticks..];
+        match fence {
+            Some(open) if ticks >= open && info.is_empty() => {
                 if let Some((line, _)) = pending {
                     return Err(format!("line {line}: a `\\` continues past the block"));
                 }
                 blocks.extend(current.take());
-            } else if info.split_whitespace().any(|word| word == MARK) {
-                current = Some(Vec::new());
+                fence = None;
+                continue;
             }
-            in_fence = !in_fence;
-            continue;
+            None if ticks >= 3 => {
+                if info.split_whitespace().any(|word| word == MARK) {
+                    current = Some(Vec::new());
+                }
+                fence = Some(ticks);
+                continue;
+            }
+            _ => {}
         }
         let Some(block) = current.as_mut() else {
             continue;
@@ -376,6 +385,12 @@ mod tests {
         let other = command(4, "cargo xtask icount --check").unwrap_err();
         assert!(other.contains("line 4: not a `cutoff`"), "{other}");
         assert!(command(5, "cutoff search --game 'kalah").is_err());
+    }
+
+    #[test]
+    fn a_marked_block_quoted_in_a_longer_fence_is_no_block() {
+        let page = "````text\n```\nx\n```\n```sh docs-check\ncutoff bench\n```\n````\n";
+        assert!(blocks(page).unwrap().is_empty());
     }
 
     #[test]
