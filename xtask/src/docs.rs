@@ -389,7 +389,7 @@ mod tests {
 
     #[test]
     fn a_marked_block_quoted_in_a_longer_fence_is_no_block() {
-        let page = "````text\n```\nx\n```\n```sh docs-check\ncutoff bench\n```\n````\n";
+        let page = "````text\n```\n```sh docs-check\ncutoff bench\n```\n````\n";
         assert!(blocks(page).unwrap().is_empty());
     }
 
