@@ -125,8 +125,8 @@
 //!    `fixtures/expected/bench.json` (review that only the new game's keys appear), and
 //!    `cutoff fixtures generate --game <name> ...` makes position sets for `cutoff ablate`
 //!    (list them in `fixtures/README.md`).
-//! 6. The README: the game strings of `--game`, the notation, the evaluations and a row of
-//!    the table of move sets and game-specific flags.
+//! 6. The README's "Games": the game strings of `--game`, the notation and a row of the
+//!    table of move sets and game-specific flags; `docs/commands.md`: the evaluations.
 //!
 //! Steps 1 to 4 and 6 are checked against the registry: the compiler asks for the required
 //! items, the contract runs for every registered game, and `tests/it/registry.rs` fails
@@ -161,8 +161,8 @@
 //! 5. A search in the bench file of a game where it acts (`fixtures/bench/<game>.json`), so
 //!    that the signature moves when its code changes; `cutoff bench --update` in the same
 //!    commit.
-//! 6. The README: the flag among `--config`'s flags and, when game-specific, in its game's
-//!    row of the table of move sets.
+//! 6. `docs/commands.md`: the flag among `--config`'s flags; when game-specific, also the
+//!    README's row of its game in the table of move sets.
 
 pub mod cli;
 #[cfg(test)]

@@ -1,5 +1,5 @@
 //! What a search counts, per iteration: the figures of DESIGN.md "What is counted", defined
-//! here once (the README repeats these definitions).
+//! here once (docs/concepts.md repeats these definitions).
 //!
 //! - A *node* is one entry to the main search function (`n_nodes`): the root, interior nodes,
 //!   leaves, terminal positions, nodes answered by the table, every re-search (PVS, LMR,

@@ -7,6 +7,7 @@
 
 mod ab;
 mod criterion;
+mod docs;
 mod icount;
 mod mutants;
 mod profile;
@@ -89,9 +90,15 @@ tasks:
                    and inclusive.txt (callgrind_annotate), and OUT/summary.json with nodes,
                    instructions (start-up subtracted) and instructions per node. CUTOFF
                    defaults to this tree's release build, OUT to target/profile/GAME
-  readme [--check]  write the README's marked figures (`<!-- claim ID -->`) from the stored
-                   values of results/readme.json's claims (`python3 results/check.py`
-                   recomputes those from the runs); --check exits 1 when a block differs
+  readme [--check]  write the marked figures (`<!-- claim ID -->`) of README.md and docs/*.md
+                   from the stored values of results/readme.json's claims (`python3
+                   results/check.py` recomputes those from the runs) and the included
+                   tables (`<!-- include PATH -->`); --check exits 1 when a block differs
+  docs [--check] [--bin PATH]
+                   list (--check: run) the commands of the blocks of README.md and
+                   docs/*.md marked `sh docs-check`, each block in a fresh empty folder, with
+                   the release build of cutoff (or PATH); exit 1 naming each page, line
+                   and command that failed (docs/README.md)
   slurm-test [--if-possible]
                    deploy/slurm against a real one-node Slurm started here (root; installs
                    Debian's slurmctld slurmd slurm-client munge when missing): the merged
@@ -127,6 +134,7 @@ fn main() -> ExitCode {
         "mutants-summary" => mutants::summary::mutants_summary(rest),
         "slurm-test" => slurm::slurm_test(rest),
         "readme" => readme::readme(rest),
+        "docs" => docs::docs(rest),
         "help" | "--help" | "-h" => print_help(USAGE),
         other => usage_error(&format!("unknown task `{other}`")),
     }
