@@ -185,3 +185,14 @@ fn only_takes_studies_and_runs_and_names_the_choices_on_a_typo() {
         "{error}"
     );
 }
+
+#[test]
+fn a_difference_inside_a_list_is_named_by_its_path() {
+    let game = r#"{"pair":0,"game":1,"moves":[{"move":"a1","nodes":1001,"us":5},{"move":"b1","nodes":7}]}"#;
+    let now = game.replace("1001", "1000").replace("\"us\":5", "\"us\":9");
+    let found = compare_file(game, &now, 8).unwrap();
+    assert_eq!(
+        found,
+        vec!["pair 0, game 1: moves.0.nodes 1001 -> 1000".to_string()]
+    );
+}

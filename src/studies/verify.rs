@@ -113,7 +113,8 @@ pub fn compare_file(reference: &str, now: &str, limit: usize) -> Result<Vec<Stri
     Ok(found)
 }
 
-/// The fields two lines differ in, `name committed -> now`.
+/// The fields two lines differ in, `name committed -> now`; inside lists and objects, the
+/// path to the first difference (`moves.0.nodes 1001 -> 1000`).
 fn fields(a: &Value, b: &Value) -> String {
     let empty = Map::new();
     let (a, b) = (
@@ -127,11 +128,33 @@ fn fields(a: &Value, b: &Value) -> String {
     for name in names {
         let (x, y) = (a.get(name), b.get(name));
         if x != y {
-            let show = |v: Option<&Value>| v.map_or("(none)".to_string(), short);
-            let _ = write!(out, "{}{name} {} -> {}", sep(&out), show(x), show(y));
+            let _ = write!(out, "{}{}", sep(&out), first_difference(name.clone(), x, y));
         }
     }
     out
+}
+
+/// Where two values first differ, as `path committed -> now`.
+fn first_difference(path: String, a: Option<&Value>, b: Option<&Value>) -> String {
+    let inner = |key: String, x: Option<&Value>, y: Option<&Value>| {
+        (x != y).then(|| first_difference(format!("{path}.{key}"), x, y))
+    };
+    let found = match (a, b) {
+        (Some(Value::Array(x)), Some(Value::Array(y))) if x.len() == y.len() => {
+            (0..x.len()).find_map(|i| inner(i.to_string(), x.get(i), y.get(i)))
+        }
+        (Some(Value::Object(x)), Some(Value::Object(y))) => {
+            let mut keys: Vec<&String> = x.keys().chain(y.keys()).collect();
+            keys.sort();
+            keys.into_iter()
+                .find_map(|k| inner(k.clone(), x.get(k), y.get(k)))
+        }
+        _ => None,
+    };
+    found.unwrap_or_else(|| {
+        let show = |v: Option<&Value>| v.map_or("(none)".to_string(), short);
+        format!("{path} {} -> {}", show(a), show(b))
+    })
 }
 
 fn sep(out: &str) -> &'static str {
