@@ -511,8 +511,12 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let tie_break = is_root && F::has(&self.config, Enhancement::Liberties);
         let (mut best, mut best_tie) = (-INFINITY, 0);
         let mut best_move = None;
+        let lazy = self.ordering.lazy(node.ply);
         for i in 0..moves.len() {
-            let mv = self.ordering.pick(&mut moves, i, node.ply);
+            let mv = match lazy {
+                true => self.ordering.pick(&mut moves, i, node.ply),
+                false => moves[i],
+            };
             let reduce = self.late_move_reduction::<F>(game, mv, i, depth, is_root);
             let (undo, mut next) = self.enter::<F>(game, mv, node.ply);
             next.on_pv = node.on_pv && self.prev_pv.get(node.ply) == Some(&mv);

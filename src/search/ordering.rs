@@ -207,17 +207,36 @@ impl<M: Copy + Eq> Ordering<M> {
     /// The `i`-th best of `moves`, ordered at `ply` by [`Ordering::order`] and picked from
     /// the first in turn (picking one again is free); moves up to the `i`-th are then in
     /// their place in `moves`.
+    #[inline]
     pub fn pick(&mut self, moves: &mut [M], i: usize, ply: usize) -> M {
         let picks = &mut self.picks[ply];
-        if i >= picks.placed {
-            debug_assert_eq!(i, picks.placed, "moves are picked in turn");
-            picks.placed = match picks.mode {
-                Mode::Placed => moves.len(),
-                Mode::Narrow => place(&mut picks.keys, &mut picks.by_index, moves, i),
-                Mode::Wide => place(&mut picks.wide_keys, &mut picks.by_index, moves, i),
-            };
+        // The plain case first and alone: moves in place (nothing to order by, or all
+        // placed) cost one test, as a loop over the moves would.
+        if picks.mode != Mode::Placed && i >= picks.placed {
+            Self::place_next(picks, moves, i);
         }
         moves[i]
+    }
+
+    /// Whether the moves at `ply` wait to be picked: `false` when they are in their order
+    /// already (nothing to order by), so a loop may read them as they are.
+    pub fn lazy(&self, ply: usize) -> bool {
+        self.picks[ply].mode != Mode::Placed
+    }
+
+    /// Puts the `i`-th best move in its place (and possibly more); the mode becomes
+    /// `Placed` once every move is.
+    #[inline(never)]
+    fn place_next(picks: &mut Picks<M>, moves: &mut [M], i: usize) {
+        debug_assert_eq!(i, picks.placed, "moves are picked in turn");
+        picks.placed = match picks.mode {
+            Mode::Placed => moves.len(),
+            Mode::Narrow => place(&mut picks.keys, &mut picks.by_index, moves, i),
+            Mode::Wide => place(&mut picks.wide_keys, &mut picks.by_index, moves, i),
+        };
+        if picks.placed >= moves.len() {
+            picks.mode = Mode::Placed;
+        }
     }
 
     /// Hands out the moves at `ply` in the order they are in (for a search of moves that
