@@ -196,7 +196,7 @@ fn wins(dir: &Path, agent: Agent, side: Side) -> Result<Option<Measured>> {
     let interval = match e.half_width {
         // Every pair alike (all won, say): no spread to measure, so the Wilson interval of
         // the share over the pairs, as if each pair were one game.
-        Some(h) if h == 0.0 => Some(wilson(e.mean, e.games)),
+        Some(h) if h <= 0.0 => Some(wilson(e.mean, e.games)),
         h => h.map(|h| (e.mean - h, e.mean + h)),
     };
     Ok(Some(Measured {
@@ -401,9 +401,12 @@ fn shown(m: &Measured) -> String {
     }
 }
 
+/// The book's files: each name with its contents.
+pub type BookFiles = Vec<(&'static str, String)>;
+
 /// The book of the runs in `root`: its files (`README.md`, `index.html`, `book.json`) with
 /// their contents, and the judged rows.
-pub fn render(spec: &Spec, root: &Path) -> Result<(Vec<(&'static str, String)>, Vec<JudgedStudy>)> {
+pub fn render(spec: &Spec, root: &Path) -> Result<(BookFiles, Vec<JudgedStudy>)> {
     let judged = judge(spec, root)?;
     let md = markdown(spec, &judged, root)?;
     let html = page(
