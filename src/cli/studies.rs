@@ -252,7 +252,7 @@ fn run_step(step: &Step, args: &[String], work: &Path) -> Result<()> {
 /// Moves every file of `work` into `dir` (replacing files of the same name, keeping the
 /// others) and removes `work`.
 fn install(work: &Path, dir: &Path) -> Result<()> {
-    for file in crate::studies::steps::files_under(work)? {
+    for file in crate::studies::steps::files_under(work) {
         let to = dir.join(file.strip_prefix(work)?);
         if let Some(parent) = to.parent() {
             fs::create_dir_all(parent)?;

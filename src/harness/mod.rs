@@ -16,7 +16,7 @@ pub mod plan;
 pub mod provenance;
 pub mod run;
 pub mod shard;
-mod source_hash;
+pub(crate) mod source_hash;
 
 #[cfg(test)]
 mod tests;

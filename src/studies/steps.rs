@@ -82,7 +82,10 @@ pub fn step_args(
         }
     }
     if let Some(jobs) = jobs.filter(|_| PARALLEL.contains(&args[0].as_str())) {
-        args.retain_mut(|a| a != "-j");
+        // `-j N` is `--jobs N`: renamed, so its value is replaced rather than left behind.
+        for a in args.iter_mut().filter(|a| *a == "-j") {
+            *a = "--jobs".to_string();
+        }
         set(&mut args, "--jobs", &jobs.to_string());
     }
     if step.stdout.is_none() {
@@ -138,7 +141,7 @@ pub fn builds(dir: &Path) -> Result<Vec<String>> {
 
 /// The builds the manifests under `dir` name.
 fn manifest_builds(dir: &Path, builds: &mut Vec<String>) -> Result<()> {
-    for path in files_under(dir)? {
+    for path in files_under(dir) {
         if path.file_name().is_some_and(|n| n == "manifest.json") {
             let text = fs::read_to_string(&path)?;
             let value: serde_json::Value = serde_json::from_str(&text)?;
@@ -151,24 +154,12 @@ fn manifest_builds(dir: &Path, builds: &mut Vec<String>) -> Result<()> {
 }
 
 /// Every file under `dir`, sorted (none when it does not exist).
-pub fn files_under(dir: &Path) -> Result<Vec<PathBuf>> {
+pub fn files_under(dir: &Path) -> Vec<PathBuf> {
     let mut files = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(folder) = stack.pop() {
-        let Ok(entries) = fs::read_dir(&folder) else {
-            continue;
-        };
-        for entry in entries {
-            let path = entry?.path();
-            if path.is_dir() {
-                stack.push(path);
-            } else {
-                files.push(path);
-            }
-        }
-    }
+    crate::harness::source_hash::collect_files(dir, Path::new(""), &mut files);
+    let mut files: Vec<PathBuf> = files.into_iter().map(|f| dir.join(f)).collect();
     files.sort();
-    Ok(files)
+    files
 }
 
 /// The seconds the JSON-lines files under `dir` record: searches' `cpu_ns` (their wall `ns`
@@ -176,7 +167,7 @@ pub fn files_under(dir: &Path) -> Result<Vec<PathBuf>> {
 /// records wall time only), or `None` when they record none.
 pub fn recorded_seconds(dir: &Path) -> Result<Option<f64>> {
     let mut total = None;
-    for path in files_under(dir)? {
+    for path in files_under(dir) {
         if path.extension().is_some_and(|e| e == "jsonl") {
             for line in fs::read_to_string(&path)?.lines() {
                 let Ok(value) = serde_json::from_str::<serde_json::Value>(line) else {

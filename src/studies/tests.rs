@@ -113,6 +113,19 @@ fn a_quick_slice_replaces_and_adds_flags_and_skips_steps() {
         "match --games 2 --jobs 1 --agents out/f.partial/a,b --seed 3 --out out/f.partial"
     );
     assert_eq!(step_args(&run.step[1], dir, true, None).unwrap(), None);
+    let short = super::spec::Step {
+        args: "ablate -j 2 --depths 3".into(),
+        out: None,
+        stdout: None,
+        quick: None,
+        timed: None,
+    };
+    let jobs = step_args(&short, dir, false, Some(1)).unwrap().unwrap();
+    assert_eq!(
+        jobs.join(" "),
+        "ablate --jobs 1 --depths 3 --out out/f.partial",
+        "-j's value is replaced"
+    );
     let solve = step_args(&run.step[1], dir, false, None).unwrap().unwrap();
     assert_eq!(
         solve.join(" "),

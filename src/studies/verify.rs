@@ -83,7 +83,7 @@ pub fn canonical(text: &str) -> Result<String> {
 
 /// The JSON-lines files under `dir`, relative to it.
 pub fn jsonl_files(dir: &Path) -> Result<Vec<String>> {
-    Ok(files_under(dir)?
+    Ok(files_under(dir)
         .into_iter()
         .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
         .filter_map(|p| p.strip_prefix(dir).ok().map(|r| r.display().to_string()))
