@@ -58,7 +58,7 @@ def paired_ratios(rows, depth, base, nodes_of):
 
 def subset_values(manifest, nodes):
     """An all-subsets run's mean ln(nodes) by technique set over the positions every
-    configuration searched uncapped, the techniques, and how many positions."""
+    configuration searched uncapped, the techniques, and those positions."""
     from math import log
     base = manifest["baseline"]
     flags = lambda c: set() if c == "alphabeta" else set(c.split("+")[1:])
@@ -68,15 +68,15 @@ def subset_values(manifest, nodes):
     techniques = sorted(set().union(*sets.values()) - flags(base))
     common = set.intersection(*(set(nodes[c]) for c in configs))
     value = {sets[c]: sum(log(nodes[c][p]) for p in common) / len(common) for c in configs}
-    return value, techniques, len(common)
+    return value, techniques, common
 
 
 def subsets(folder, depth=4, nodes=None):
     """An all-subsets run's Shapley values on ln(nodes) (`shapley`), its add-one and
     leave-one-out effects (`add_one`, `leave_one_out`, on ln(nodes)), the pairwise Shapley
     interactions (`interaction`, keyed `a|b` in sorted order), each effect's rank (`rank`,
-    1 = saves most), each effect as a factor on nodes (`factor`) and how many positions
-    (`positions`)."""
+    1 = saves most), each effect as a factor on nodes (`factor`), how many positions
+    (`positions`) and from how many games (`games`)."""
     from math import factorial
     if nodes is None:
         manifest = json.loads((Path(folder) / "manifest.json").read_text())
@@ -86,7 +86,7 @@ def subsets(folder, depth=4, nodes=None):
             if r["depth"] == depth and not r["capped"]:
                 nodes.setdefault(r["config"], {})[r["position"]] = r["n_nodes"] + r["n_qnodes"]
         nodes = (manifest, nodes)
-    value, techniques, n_positions = subset_values(*nodes)
+    value, techniques, common = subset_values(*nodes)
     k, full = len(techniques), frozenset(techniques)
     weight = lambda size, others: factorial(size) * factorial(others - size - 1) / factorial(others)
     shapley = {t: sum(weight(len(s), k) * (value[s | {t}] - v) for s, v in value.items()
@@ -97,7 +97,8 @@ def subsets(folder, depth=4, nodes=None):
             interaction[f"{a}|{b}"] = sum(
                 weight(len(s), k - 1) * (value[s | {a, b}] - value[s | {a}] - value[s | {b}] + v)
                 for s, v in value.items() if a not in s and b not in s)
-    table = {"shapley": shapley, "interaction": interaction, "positions": n_positions,
+    table = {"shapley": shapley, "interaction": interaction, "positions": len(common),
+             "games": len({game_of(p) for p in common}),
              "add_one": {t: value[frozenset([t])] - value[frozenset()] for t in techniques},
              "leave_one_out": {t: value[full] - value[full - {t}] for t in techniques}}
     order = lambda name: sorted(table[name], key=table[name].get)

@@ -6,6 +6,7 @@ import math
 import tomllib
 from pathlib import Path
 
+from .ablation import subsets
 from .claims import paired
 from .stats import clustered
 
@@ -48,6 +49,9 @@ def measure(root, run, ours):
         low, high = (paired({"paired": q, "part": p}, folder, {}) for p in ("low", "high"))
         n, games = (paired({"paired": q, "part": p}, folder, {}) for p in ("n", "games"))
         return value, (low, high), 1.0, n, games
+    if kind == "shapley":
+        table = subsets(folder, ours["depth"])
+        return table["factor"]["shapley"][ours["technique"]], None, 1.0, table["positions"], table["games"]
     if kind == "wins":
         return wins(folder / ours["sub"], ours["agent"], ours["side"])
     rows = [json.loads(l) for l in (folder / ours["file"]).read_text().splitlines() if l]

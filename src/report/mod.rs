@@ -20,7 +20,7 @@ pub(crate) mod html;
 #[cfg(test)]
 mod limit_tests;
 mod minimal;
-mod shapley;
+pub(crate) mod shapley;
 mod side_by_side;
 pub use side_by_side::{side_by_side, Column};
 pub(crate) mod stats;

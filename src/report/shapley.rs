@@ -28,6 +28,8 @@ pub struct Shapley {
     pub value: Vec<f64>,
     /// The positions every configuration completed.
     pub positions: usize,
+    /// The self-play games they come from.
+    pub games: usize,
 }
 
 impl Shapley {
@@ -81,6 +83,7 @@ impl Shapley {
             techniques,
             value,
             positions: common.len(),
+            games: super::stats::games(common.iter().map(|p| p.as_str())),
         })
     }
 

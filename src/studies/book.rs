@@ -7,9 +7,10 @@ use super::spec::{Agent, Ours, RowSpec, Side, Spec, Study};
 use super::steps::builds;
 use crate::matches::record::read_games;
 use crate::report::html::page;
+use crate::report::shapley::Shapley;
 use crate::report::stats::{clustered, paired_ratio_across, Grid};
 use crate::runfolder::read_run;
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -143,6 +144,9 @@ pub fn measure(root: &Path, study: &Study, ours: &Ours) -> Result<Option<Measure
             let dir = dir.join(sub.as_deref().unwrap_or(""));
             paired(&dir, (config, *depth), (base, base_depth.unwrap_or(*depth)))
         }
+        Ours::Shapley {
+            technique, depth, ..
+        } => shapley(&dir, technique, *depth),
         Ours::Wins {
             sub, agent, side, ..
         } => wins(&dir.join(sub), *agent, *side),
@@ -180,6 +184,28 @@ fn paired(
             units: p.games,
         }),
     )
+}
+
+/// The Shapley value of `technique` in the all-subsets run in `dir`, as a factor on nodes;
+/// `n` counts the positions every subset completed (no interval: one value per run).
+fn shapley(dir: &Path, technique: &str, depth: u32) -> Result<Option<Measured>> {
+    let grid = Grid::new(&read_run(dir)?);
+    let Some(table) = Shapley::new(&grid, depth) else {
+        return Ok(None);
+    };
+    let Some(i) = table.techniques.iter().position(|t| t.name() == technique) else {
+        bail!(
+            "`{technique}` is not a technique of the all-subsets run {}",
+            dir.display()
+        );
+    };
+    Ok(Some(Measured {
+        value: table.value_of(i).exp(),
+        interval: None,
+        neutral: Some(1.0),
+        n: table.positions,
+        units: table.games,
+    }))
 }
 
 fn wins(dir: &Path, agent: Agent, side: Side) -> Result<Option<Measured>> {

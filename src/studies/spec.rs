@@ -121,6 +121,13 @@ pub enum Ours {
         depth: u32,
         base_depth: Option<u32>,
     },
+    /// A technique's Shapley value over every subset of an all-subsets run at `depth`, as a
+    /// factor on nodes (its effect on ln(nodes) averaged over every set of the others).
+    Shapley {
+        run: String,
+        technique: String,
+        depth: u32,
+    },
     /// An agent's share of won games in a match folder.
     Wins {
         run: String,
@@ -142,7 +149,10 @@ impl Ours {
     /// The run the value comes from.
     pub fn run(&self) -> &str {
         match self {
-            Ours::Paired { run, .. } | Ours::Wins { run, .. } | Ours::Value { run, .. } => run,
+            Ours::Paired { run, .. }
+            | Ours::Shapley { run, .. }
+            | Ours::Wins { run, .. }
+            | Ours::Value { run, .. } => run,
         }
     }
 }
