@@ -95,12 +95,15 @@ fn json_line(game: &Kalah, solution: &Solution, ms: f64) -> serde_json::Value {
 }
 
 fn print_text(game: &Kalah, solution: &Solution, ms: f64) {
-    println!("{}\n{}", game.spec(), game.board_string());
+    println!("{}\n{}", game.spec(), game.display());
     let best = solution
         .best_move
         .map_or_else(|| "none".to_string(), |mv| game.format_move(mv));
     match solution.value() {
-        Some(value) => println!("value {value:+} for the side to move, best move {best}"),
+        Some(value) => println!(
+            "value {value:+} for {} (to move), best move {best}",
+            Kalah::SIDES[usize::from(game.side_to_move())]
+        ),
         None => println!(
             "time limit reached: the value lies in [{:+}, {:+}] (a move reaching {:+}: {best})",
             solution.lower, solution.upper, solution.lower
