@@ -46,9 +46,9 @@ tasks:
   setup [--allow-missing chromium|valgrind]...
                    install the system tools some checks use (Chromium, Valgrind) from
                    Debian's packages when missing (needs root; waits for the dpkg lock),
-                   and gungraun-runner under the target folder's tools with cargo, saying
-                   what it installs and how long it took; exit 2 when a tool is missing
-                   that --allow-missing does not allow
+                   saying what it installs and how long it took; exit 2 when a tool is
+                   missing that --allow-missing does not allow (icount builds its
+                   gungraun-runner itself, when it first runs)
   criterion [--save-baseline NAME | --baseline NAME] [FILTER]
                    the criterion micro-benchmarks, saving or comparing with a named baseline
   criterion-check NAME [--tolerance PCT] [FILTER]
@@ -78,7 +78,8 @@ tasks:
                    exit 1 while a missed mutant has no verdict
   icount [--check | --update] [--tolerance PCT] [--if-possible]
                    instruction counts of benches/icount.rs under Callgrind (gungraun; the
-                   runner is installed under target/tools when missing) against
+                   runner is compiled under target/tools when missing, saying so and how
+                   long it took) against
                    fixtures/expected/icount.json: exit 1 when one moved by more than PCT
                    (default 1) percent; --update rewrites the baselines; --if-possible
                    skips with a message without valgrind; --inject-slowdown PCT adds PCT% of each
