@@ -7,6 +7,7 @@
 
 mod ab;
 mod criterion;
+mod dirty;
 mod docs;
 mod icount;
 mod mutants;
@@ -20,6 +21,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
 const USAGE: &str = "usage: cargo xtask <task> [args]
+
+ab, ablate, mutants, mutants-summary and profile refuse to write into a folder git tracks
+(such as results/...) from a tree with uncommitted changes unless --allow-dirty is given,
+which records the changes in the folder's allow-dirty.txt.
 
 tasks:
   ablate ARGS...   cutoff ablate ARGS... in a release build (e.g. --game mingmang --set opening-1pg
@@ -118,7 +123,24 @@ fn main() -> ExitCode {
     if !passes_through && rest.iter().any(|a| a == "--help" || a == "-h") {
         return print_help(&task_usage(task));
     }
-    match task.as_str() {
+    let mut rest = rest.to_vec();
+    let guard = match dirty::check(task, &mut rest, &root()) {
+        Ok(guard) => guard,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let code = run_task(task, &rest);
+    if let Some(Err(e)) = guard.map(|guard| guard.record()) {
+        eprintln!("error: recording --allow-dirty: {e}");
+        return ExitCode::from(2);
+    }
+    code
+}
+
+fn run_task(task: &str, rest: &[String]) -> ExitCode {
+    match task {
         "ab" => ab::ab(rest),
         "ablate" => cutoff("ablate", rest),
         "report" if !rest.is_empty() => cutoff("report", rest),
