@@ -93,14 +93,17 @@
 //! 1. `src/game/<name>.rs` (or `src/game/<name>/mod.rs`): the type and its [`game::Game`]
 //!    impl and its own rule tests. **Required** (no default; the compiler asks for each):
 //!    the types `Move`, `Undo` and `Eval`; the constants `NAME` (`"<name>"`, the module's
-//!    name), `EVAL_NAMES`, `DEFAULT_EVAL` and `HASH_IS_COMPLETE` (false when some part of
+//!    name), `SIDES` (the sides' names as the rules give them), `EVAL_NAMES`, `DEFAULT_EVAL`
+//!    and `HASH_IS_COMPLETE` (false when some part of
 //!    the state that decides legality or the outcome stays outside the hash); the methods
 //!    `from_options`, `spec`, `parse_eval`, `side_to_move`, `generate_moves`, `make`,
 //!    `unmake`, `make_null`, `unmake_null`, `hash`, `hash_from_scratch`, `state_parts`
 //!    (every part of the state changed alone, each marked hashed or not: the contract checks
 //!    that each hashed part changes the hash and that only a game declaring its hash
 //!    incomplete has an unhashed one), `outcome`, `move_index`, `move_index_space`,
-//!    `is_pass`, `is_noisy`, `format_move`, `parse_move` and `board_string`. Optional, with
+//!    `is_pass`, `is_noisy`, `format_move`, `parse_move`, `board_string` (the stored form)
+//!    and `board_display` (the board for a user, with its coordinates; `grid_display` draws
+//!    a board of points). Optional, with
 //!    defaults: `VARIANTS` (the rule variants the contract walks from), `EVAL_PARAMS` with
 //!    `weigh_eval` (evaluation weights a user may set: Gothello's `eye`, Black & White's
 //!    `audet`), `REPETITION_PLIES` (legality that depends on the path), `TECHNIQUES` (see

@@ -156,7 +156,7 @@ fn report(finished: &Finished) -> Status {
         "game over: {result}; we played {}: {ours}",
         side_name(finished.side)
     );
-    println!("{}", board.board_string());
+    println!("{}", board.display());
     match finished.ending {
         Ending::OnTime { winner } if winner != finished.side => Status::CheckFailed,
         _ => Status::Ok,

@@ -37,7 +37,7 @@ pub fn run(args: PerftArgs) -> Result<Status> {
 fn run_game<G: Game>(args: &PerftArgs) -> Result<Status> {
     let mut game: G = load_position(&args.game)?;
     if !args.json {
-        println!("{}\n{}", game.spec(), game.board_string());
+        println!("{}\n{}", game.spec(), game.display());
     }
     for depth in 1..=args.depth {
         let start = Instant::now();

@@ -56,7 +56,7 @@ fn run_game<G: Game>(args: &SearchCommandArgs) -> Result<Status> {
             "{}  config {}\n{}",
             game.spec(),
             spec.config,
-            game.board_string()
+            game.display()
         );
         println!(
             "{:>5} {:>12} {:>12} {:>10} {:>10} {:>8} {:>6}  pv",

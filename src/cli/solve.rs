@@ -7,7 +7,9 @@ use super::progress::Ticker;
 use super::Status;
 use crate::game::kalah::Kalah;
 use crate::game::{Game, GameId};
-use crate::solve::{solve, Settings, Solution, STOP_CHECK_NODES};
+use crate::solve::{
+    check_supported, solve, table_size, Settings, Solution, TableSize, STOP_CHECK_NODES,
+};
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
 use serde_json::json;
@@ -17,11 +19,15 @@ use std::time::{Duration, Instant};
 pub struct SolveArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// The transposition table's size in MiB, allocated and cleared whole at the start:
-    /// large by default for the larger boards, where a full table costs re-searches; a
-    /// small problem runs as well with a small one (the start says what it takes).
+    /// The transposition table's size in MiB, fixed (allocated and cleared whole at the
+    /// start). Without it the table is sized from the problem: room for every house
+    /// configuration the position can reach, at most --tt-cap-mb; the start says which.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    tt_mb: Option<u64>,
+    /// The largest transposition table sized from the problem, in MiB: the larger boards
+    /// reach more configurations than fit, and a full table costs re-searches.
     #[arg(long, default_value_t = Settings::default().tt_mb as u64, value_parser = clap::value_parser!(u64).range(1..=65536))]
-    tt_mb: u64,
+    tt_cap_mb: u64,
     /// The endgame table's size in MiB: it covers every position with as many seeds left in
     /// the houses as fit (0 for none).
     #[arg(long, default_value_t = Settings::default().endgame_mb as u64, value_parser = clap::value_parser!(u64).range(0..=65536))]
@@ -51,14 +57,18 @@ pub fn run(args: SolveArgs) -> Result<Status> {
         })
         .transpose()?;
     let game: Kalah = load_position(&args.game)?;
+    check_supported(&game).map_err(|e| anyhow!(e))?;
+    let sized = table_size(&game, args.tt_cap_mb as usize);
     let settings = Settings {
-        tt_mb: args.tt_mb as usize,
+        tt_mb: args.tt_mb.map_or(sized.mb, |mb| mb as usize),
         endgame_mb: args.endgame_mb as usize,
     };
     if !args.json {
         eprintln!(
-            "solve: tables of {} MiB (proven bounds, --tt-mb) and {} MiB (endgame, --endgame-mb)",
-            args.tt_mb, args.endgame_mb
+            "solve: a {} MiB transposition table {}, and a {} MiB endgame table (--endgame-mb)",
+            settings.tt_mb,
+            why(args.tt_mb.is_some(), &sized, 2 * game.houses()),
+            args.endgame_mb
         );
     }
     let start = Instant::now();
@@ -72,14 +82,14 @@ pub fn run(args: SolveArgs) -> Result<Status> {
     let solution = solve(&game, settings, &mut stop).map_err(|e| anyhow!(e))?;
     let ms = start.elapsed().as_secs_f64() * 1e3;
     if args.json {
-        println!("{}", json_line(&game, &solution, ms));
+        println!("{}", json_line(&game, &solution, settings.tt_mb, ms));
     } else {
         print_text(&game, &solution, ms);
     }
     Ok(Status::Ok)
 }
 
-fn json_line(game: &Kalah, solution: &Solution, ms: f64) -> serde_json::Value {
+fn json_line(game: &Kalah, solution: &Solution, tt_mb: usize, ms: f64) -> serde_json::Value {
     json!({
         "game": game.spec(),
         "value": solution.value(),
@@ -90,17 +100,36 @@ fn json_line(game: &Kalah, solution: &Solution, ms: f64) -> serde_json::Value {
         "nodes": solution.nodes,
         "endgame_positions": solution.endgame_positions,
         "endgame_seeds": solution.endgame_seeds,
+        "tt_mb": tt_mb,
         "ms": ms,
     })
 }
 
+/// Why the transposition table has its size.
+fn why(fixed: bool, sized: &TableSize, cells: usize) -> String {
+    let reach = format!(
+        "{} seeds left in {cells} houses make at most {} configurations",
+        sized.seeds, sized.configurations
+    );
+    if fixed {
+        "(--tt-mb)".to_string()
+    } else if sized.capped {
+        format!("(the cap, --tt-cap-mb: {reach}; --tt-mb fixes a size)")
+    } else {
+        format!("(sized from the problem: {reach}, room for all; --tt-mb fixes a size)")
+    }
+}
+
 fn print_text(game: &Kalah, solution: &Solution, ms: f64) {
-    println!("{}\n{}", game.spec(), game.board_string());
+    println!("{}\n{}", game.spec(), game.display());
     let best = solution
         .best_move
         .map_or_else(|| "none".to_string(), |mv| game.format_move(mv));
     match solution.value() {
-        Some(value) => println!("value {value:+} for the side to move, best move {best}"),
+        Some(value) => println!(
+            "value {value:+} for {} (to move), best move {best}",
+            Kalah::SIDES[usize::from(game.side_to_move())]
+        ),
         None => println!(
             "time limit reached: the value lies in [{:+}, {:+}] (a move reaching {:+}: {best})",
             solution.lower, solution.upper, solution.lower

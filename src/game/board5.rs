@@ -139,17 +139,26 @@ pub fn parse_point(text: &str) -> Option<u8> {
 pub fn picture(stones: [u32; 2], marks: [char; 2]) -> String {
     let mut text = String::new();
     for row in (0..5).rev() {
-        for column in 0..5 {
-            let bit = 1 << (5 * row + column);
-            text.push(match (stones[0] & bit != 0, stones[1] & bit != 0) {
-                (true, _) => marks[0],
-                (_, true) => marks[1],
-                _ => '.',
-            });
-        }
+        text.extend((0..5).map(|column| mark(stones, marks, column, row)));
         text.push('\n');
     }
     text
+}
+
+/// The board for a user ([`Game::board_display`](crate::game::Game::board_display)): the
+/// marks of [`picture`] with the rows and columns named as in `c3`.
+pub fn labelled_picture(stones: [u32; 2], marks: [char; 2]) -> String {
+    crate::game::grid_display(5, 5, |column, row| mark(stones, marks, column, row))
+}
+
+/// The mark of the point at `column`, `row`: side 0's, side 1's or `.` when empty.
+fn mark(stones: [u32; 2], marks: [char; 2], column: usize, row: usize) -> char {
+    let bit = 1 << (5 * row + column);
+    match (stones[0] & bit != 0, stones[1] & bit != 0) {
+        (true, _) => marks[0],
+        (_, true) => marks[1],
+        _ => '.',
+    }
 }
 
 #[cfg(test)]

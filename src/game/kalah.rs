@@ -298,6 +298,7 @@ impl Game for Kalah {
     type Eval = KalahEval;
 
     const NAME: &'static str = "kalah";
+    const SIDES: [&'static str; 2] = ["South", "North"];
     /// The hash covers every pit, both stores and the side to move, which decide everything.
     const HASH_IS_COMPLETE: bool = true;
     const EVAL_NAMES: &'static [&'static str] = &["store-diff", "course"];
@@ -499,6 +500,32 @@ impl Game for Kalah {
             self.store_seeds(0),
             row(0),
             self.pos.side
+        )
+    }
+
+    /// North's houses on top, numbered right to left as North sows, South's below numbered
+    /// left to right, each row of seeds next to its house numbers (the move notation);
+    /// North's store on the left, South's on the right.
+    fn board_display(&self) -> String {
+        let numbers: Vec<String> = (1..=self.houses).map(|h| format!("{h:4}")).collect();
+        let seeds = |side: Side| -> Vec<String> {
+            self.houses_of(side).iter().map(|s| format!("{s:4}")).collect()
+        };
+        let reversed = |mut cells: Vec<String>| {
+            cells.reverse();
+            cells.concat()
+        };
+        let pad = " ".repeat(17);
+        let gap = " ".repeat(4 * self.houses);
+        format!(
+            "{pad}{}   North's houses\n{pad}{}\nNorth's store{:>4}{gap}{:>4}   South's store\n\
+             {pad}{}\n{pad}{}   South's houses\n",
+            reversed(numbers.clone()),
+            reversed(seeds(1)),
+            self.store_seeds(1),
+            self.store_seeds(0),
+            seeds(0).concat(),
+            numbers.concat(),
         )
     }
 }

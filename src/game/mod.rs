@@ -232,6 +232,27 @@ where
     }
 }
 
+/// A board of `columns` x `rows` points for a user ([`Game::board_display`]), top row
+/// first: rows numbered on the left from 1 at the bottom, columns lettered below from `a`,
+/// as the move notation names points (`c3`). `mark(column, row)` is the point's character.
+pub fn grid_display(columns: usize, rows: usize, mark: impl Fn(usize, usize) -> char) -> String {
+    let mut text = String::new();
+    for row in (0..rows).rev() {
+        text += &format!("{:>2}", row + 1);
+        for column in 0..columns {
+            text.push(' ');
+            text.push(mark(column, row));
+        }
+        text.push('\n');
+    }
+    text += "  ";
+    for column in (b'a'..).take(columns) {
+        text.push(' ');
+        text.push(char::from(column));
+    }
+    text + "\n"
+}
+
 /// A static evaluation of positions of `G`, from the side to move's point of view.
 pub trait Evaluator<G>: Send + Sync {
     /// Scores `game`, which is not terminal, for its side to move.
@@ -254,6 +275,9 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     /// The game's name as written in game strings, e.g. `kalah`.
     const NAME: &'static str;
+    /// The sides' names for a user, side 0 (the first to move) first, as the rules name them:
+    /// `South`, `North` in Kalah. [`Game::display`] names the side to move with them.
+    const SIDES: [&'static str; 2];
     /// The names of the evaluations, each parsing to a different [`Game::Eval`].
     const EVAL_NAMES: &'static [&'static str];
     /// The evaluation used when none is named.
@@ -411,8 +435,19 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn format_move(&self, mv: Self::Move) -> String;
     /// Reads a move in the game's notation and checks that it is legal here.
     fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
-    /// The position as text for display (several lines).
+    /// The position as text (several lines), in the form the position sets store and the
+    /// run manifests hash: it never changes. What a user reads is [`Game::display`].
     fn board_string(&self) -> String;
+    /// The board for a user, with the coordinates its move notation uses (rows numbered and
+    /// columns lettered as in `c3`, or Kalah's house numbers), each line ending in a newline.
+    /// Required, so that a new game shows its own; [`Game::display`] adds the side to move.
+    fn board_display(&self) -> String;
+    /// The position for a user: [`Game::board_display`], then `to move: ` and the side's name
+    /// ([`Game::SIDES`]).
+    fn display(&self) -> String {
+        let side = Self::SIDES[usize::from(self.side_to_move())];
+        format!("{}to move: {side}", self.board_display())
+    }
 
     /// Plays a comma-separated list of moves from this position; the error names the move.
     fn play_moves(&mut self, list: &str) -> Result<(), String> {

@@ -95,6 +95,7 @@ impl Game for TicTacToe {
     type Eval = TicTacToeEval;
 
     const NAME: &'static str = "tictactoe";
+    const SIDES: [&'static str; 2] = ["X", "O"];
     /// The hash covers every square and the side to move, which decide everything.
     const HASH_IS_COMPLETE: bool = true;
     const EVAL_NAMES: &'static [&'static str] = &["open-lines"];
@@ -238,6 +239,17 @@ impl Game for TicTacToe {
             text.push('\n');
         }
         text + ["X", "O"][usize::from(self.side)] + " to move"
+    }
+
+    fn board_display(&self) -> String {
+        crate::game::grid_display(3, 3, |file, rank| {
+            let bit = |side: usize| self.marks[side] >> (3 * rank + file) & 1 == 1;
+            match (bit(0), bit(1)) {
+                (true, _) => 'X',
+                (_, true) => 'O',
+                _ => '.',
+            }
+        })
     }
 }
 

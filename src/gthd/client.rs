@@ -298,7 +298,7 @@ impl State {
         self.game.parse_move(text).map_err(|e| {
             anyhow!(
                 "the server's `{line}` is illegal under our rules: {e}\n{}",
-                self.game.board_string()
+                self.game.display()
             )
         })
     }
@@ -337,7 +337,7 @@ impl State {
                 side_name(mover),
                 describe(theirs),
                 describe(ours),
-                self.game.board_string()
+                self.game.display()
             ),
         }
     }

@@ -23,9 +23,10 @@ pub struct Endgame {
     values: Vec<u8>,
 }
 
-/// The binomial coefficient C(n, k) (small arguments).
+/// The binomial coefficient C(n, k) for small `k`, `u64::MAX` when larger.
 fn binomial(n: u64, k: u64) -> u64 {
-    (0..k).fold(1u64, |c, i| c * (n - i) / (i + 1))
+    let c = (0..k).fold(1u128, |c, i| c * u128::from(n - i) / u128::from(i + 1));
+    u64::try_from(c).unwrap_or(u64::MAX)
 }
 
 impl Endgame {

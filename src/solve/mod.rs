@@ -25,13 +25,15 @@ use table::{Bounds, Table};
 /// How much memory the solver may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings {
-    /// The transposition table, in MiB.
+    /// The transposition table, in MiB (the largest power of two that fits is used).
     pub tt_mb: usize,
     /// The endgame table, in MiB: it covers as many seeds left as fit.
     pub endgame_mb: usize,
 }
 
 impl Default for Settings {
+    /// The default transposition table is the cap of [`table_size`]: large for the larger
+    /// boards, where a full table costs re-searches.
     fn default() -> Settings {
         Settings {
             tt_mb: 1024,
@@ -110,6 +112,41 @@ pub fn solve(
         endgame_positions: solver.endgame_positions,
         endgame_seeds,
     })
+}
+
+/// A transposition table sized for one problem ([`table_size`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableSize {
+    /// The size in MiB, a power of two.
+    pub mb: usize,
+    /// The house configurations the position can reach are at most this many: every way to
+    /// leave at most the seeds now in the houses (`u64::MAX` when more).
+    pub configurations: u64,
+    /// The seeds now in the houses.
+    pub seeds: u32,
+    /// Whether the cap cut the table below room for every configuration.
+    pub capped: bool,
+}
+
+/// The smallest transposition table (a power of two of MiB) with an entry for every house
+/// configuration `game` can reach, at most `cap_mb` MiB: a small problem takes a small table
+/// instead of the cap, which only the larger boards fill.
+pub fn table_size(game: &Kalah, cap_mb: usize) -> TableSize {
+    let seeds = game.total_seeds() - game.store_seeds(0) - game.store_seeds(1);
+    let configurations = Endgame::size(2 * game.houses(), seeds as usize);
+    let mb = configurations
+        .saturating_mul(table::ENTRY_BYTES)
+        .div_ceil(1 << 20)
+        .max(1)
+        .checked_next_power_of_two()
+        .unwrap_or(u64::MAX);
+    let cap = cap_mb.max(1) as u64;
+    TableSize {
+        mb: mb.min(cap) as usize,
+        configurations,
+        seeds,
+        capped: mb > cap,
+    }
 }
 
 /// The error for what the solver does not handle.

@@ -29,6 +29,9 @@ pub struct Bounds {
 
 const BUCKET: usize = 4;
 
+/// The bytes of one entry.
+pub const ENTRY_BYTES: u64 = std::mem::size_of::<Entry>() as u64;
+
 /// The table: a power of two of buckets.
 pub struct Table {
     entries: Vec<Entry>,

@@ -2,7 +2,7 @@
 //! on seeded random late positions, and its tables' indexing.
 
 use super::endgame::Endgame;
-use super::{solve, Settings, Solution};
+use super::{solve, table_size, Settings, Solution};
 use crate::game::kalah::Kalah;
 use crate::game::{Game, Score};
 use rand::seq::SliceRandom;
@@ -89,6 +89,26 @@ fn the_endgame_ranks_are_a_bijection() {
         }
         assert_eq!(count, size);
     }
+}
+
+/// The table holds every house configuration a position can reach, C(seeds + houses,
+/// houses) of them, in the fewest MiB that are a power of two, up to the cap.
+#[test]
+fn the_table_is_sized_from_the_problem_up_to_the_cap() {
+    let sized = |options: &str, moves: &str, cap| {
+        let mut game = Kalah::from_options(options).unwrap();
+        game.play_moves(moves).unwrap();
+        let size = table_size(&game, cap);
+        (size.mb, size.seeds, size.configurations, size.capped)
+    };
+    // 18564 entries of 16 bytes: 0.3 MiB.
+    assert_eq!(sized("3,2", "", 1024), (1, 12, 18564, false));
+    // 735471 entries: 11.2 MiB, then the power of two above; a cap below cuts it.
+    assert_eq!(sized("4,2", "", 1024), (16, 16, 735_471, false));
+    assert_eq!(sized("4,2", "", 4), (4, 16, 735_471, true));
+    // A seed sown into the store leaves fewer in the houses: C(23 + 8, 8).
+    assert_eq!(sized("4,3", "2", 1024), (128, 23, 7_888_725, false));
+    assert_eq!(sized("6,4", "", 1024), (1024, 48, 1_399_358_844_975, true));
 }
 
 #[test]

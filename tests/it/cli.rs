@@ -439,7 +439,7 @@ fn matches_tournaments_and_models_from_the_command_line() {
 fn solve_prints_the_value_or_refuses() {
     let solve = ["solve", "--game", "kalah:6,2,standard", "--tt-mb", "16"];
     check(&[&solve[..], &["--json"]].concat(), 0, "\"value\":6");
-    check(&solve, 0, "value +6 for the side to move, best move 5");
+    check(&solve, 0, "value +6 for South (to move), best move 5");
     let slow = [
         "solve",
         "--game",

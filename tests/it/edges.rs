@@ -1,6 +1,7 @@
 //! Edges a new user hit (issue 29), each through the binary: node limits that mean exactly
 //! N, position sets whose boards disagree with their moves, the default run folder under
-//! git's ignore rules, and the defaults, configurations and weights `--help` shows.
+//! git's ignore rules, the defaults, configurations and weights `--help` shows, and the
+//! table `solve` sizes from the problem.
 
 use super::cli::{check, cutoff, text as text_of, Temp};
 
@@ -172,4 +173,36 @@ fn help_shows_defaults_configurations_and_only_the_clients_own_weights() {
         assert!(own.len() < every.len(), "{every:?}");
         assert_eq!(weights(&help(command)), own, "{command}");
     }
+}
+
+/// `solve` sizes its transposition table from the problem and says so: a small board takes
+/// a small table, `--tt-cap-mb` caps it, `--tt-mb` fixes it.
+#[test]
+fn solve_sizes_its_table_from_the_problem() {
+    let solve = |game: &str, extra: &[&str]| {
+        let out = cutoff(&[&["solve", "--game", game][..], extra].concat());
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(out.status.code(), Some(0), "{game} {extra:?}: {stderr}");
+        stderr
+    };
+    let small = solve("kalah:3,2", &[]);
+    assert!(
+        small.contains("a 1 MiB transposition table (sized from the problem: 12 seeds left in 6 houses make at most 18564 configurations, room for all;"),
+        "{small}"
+    );
+    let larger = solve("kalah:4,2", &[]);
+    assert!(
+        larger.contains("a 16 MiB transposition table (sized"),
+        "{larger}"
+    );
+    let capped = solve("kalah:4,2", &["--tt-cap-mb", "4"]);
+    assert!(capped.contains("a 4 MiB transposition table (the cap, --tt-cap-mb: 16 seeds left in 8 houses make at most 735471 configurations;"), "{capped}");
+    let fixed = solve("kalah:4,2", &["--tt-mb", "2"]);
+    assert!(
+        fixed.contains("a 2 MiB transposition table (--tt-mb)"),
+        "{fixed}"
+    );
+    let json = cutoff(&["solve", "--game", "kalah:3,2", "--json"]);
+    let line: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(line["tt_mb"], 1, "{line}");
 }

@@ -316,7 +316,7 @@ fn complete_game(rules: Rules, args: [&[&str]; 2]) -> (Refereed, [String; 2]) {
         let (code, stdout, stderr) = finish(child);
         assert_eq!(code, Some(0), "stdout: {stdout}\nstderr: {stderr}");
         assert!(stdout.starts_with("game over: "), "{stdout}");
-        assert!(stdout.contains(&refereed.board.board_string()), "{stdout}");
+        assert!(stdout.contains(&refereed.board.display()), "{stdout}");
         assert_eq!(replay(&stderr), refereed.board, "{stderr}");
         assert!(!stderr.contains("< 299"), "serials kept: {stderr}");
         stderr

@@ -224,9 +224,11 @@ pub fn runner() -> Result<PathBuf, String> {
     if runner_version(&binary).as_deref() == Some(version.as_str()) {
         return Ok(binary);
     }
+    let started = std::time::Instant::now();
     eprintln!(
         "icount: compiling gungraun-runner {version} from source into {} (once per target \
-         folder, unoptimised: a few minutes on a small machine; cargo's progress follows)",
+         folder, unoptimised, before the first count: many minutes on a loaded two-core \
+         machine; cargo's progress follows)",
         tools.display()
     );
     // `--debug`: the runner only starts Valgrind and reads its output files, so an
@@ -241,6 +243,10 @@ pub fn runner() -> Result<PathBuf, String> {
     if !status.success() {
         return Err(format!("cargo install gungraun-runner {version} failed"));
     }
+    eprintln!(
+        "icount: gungraun-runner {version} compiled in {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
     Ok(binary)
 }
 

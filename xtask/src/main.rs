@@ -7,6 +7,7 @@
 
 mod ab;
 mod criterion;
+mod dirty;
 mod docs;
 mod icount;
 mod mutants;
@@ -20,6 +21,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
 const USAGE: &str = "usage: cargo xtask <task> [args]
+
+ab, ablate, mutants, mutants-summary and profile refuse to write into a folder git tracks
+(such as results/...) from a tree with uncommitted changes unless --allow-dirty is given,
+which records the changes in the folder's allow-dirty.txt.
 
 tasks:
   ablate ARGS...   cutoff ablate ARGS... in a release build (e.g. --game mingmang --set opening-1pg
@@ -49,9 +54,9 @@ tasks:
   setup [--allow-missing chromium|valgrind]...
                    install the system tools some checks use (Chromium, Valgrind) from
                    Debian's packages when missing (needs root; waits for the dpkg lock),
-                   and gungraun-runner under the target folder's tools with cargo, saying
-                   what it installs and how long it took; exit 2 when a tool is missing
-                   that --allow-missing does not allow
+                   saying what it installs and how long it took; exit 2 when a tool is
+                   missing that --allow-missing does not allow (icount builds its
+                   gungraun-runner itself, when it first runs)
   criterion [--save-baseline NAME | --baseline NAME] [FILTER]
                    the criterion micro-benchmarks, saving or comparing with a named baseline
   criterion-check NAME [--tolerance PCT] [FILTER]
@@ -81,7 +86,8 @@ tasks:
                    exit 1 while a missed mutant has no verdict
   icount [--check | --update] [--tolerance PCT] [--if-possible]
                    instruction counts of benches/icount.rs under Callgrind (gungraun; the
-                   runner is installed under target/tools when missing) against
+                   runner is compiled under target/tools when missing, saying so and how
+                   long it took) against
                    fixtures/expected/icount.json: exit 1 when one moved by more than PCT
                    (default 1) percent; --update rewrites the baselines; --if-possible
                    skips with a message without valgrind; --inject-slowdown PCT adds PCT% of each
@@ -120,7 +126,24 @@ fn main() -> ExitCode {
     if !passes_through && rest.iter().any(|a| a == "--help" || a == "-h") {
         return print_help(&task_usage(task));
     }
-    match task.as_str() {
+    let mut rest = rest.to_vec();
+    let guard = match dirty::check(task, &mut rest, &root()) {
+        Ok(guard) => guard,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let code = run_task(task, &rest);
+    if let Some(Err(e)) = guard.map(|guard| guard.record()) {
+        eprintln!("error: recording --allow-dirty: {e}");
+        return ExitCode::from(2);
+    }
+    code
+}
+
+fn run_task(task: &str, rest: &[String]) -> ExitCode {
+    match task {
         "ab" => ab::ab(rest),
         "ablate" => cutoff("ablate", rest),
         "studies" => cutoff("studies", rest),

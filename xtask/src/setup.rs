@@ -1,8 +1,8 @@
 //! `cargo xtask setup [--allow-missing TOOL]...`: installs the system tools some checks use
 //! beyond cargo, from Debian's packages: Chromium (the HTML report's browser test) and
-//! Valgrind (instruction counts), then the `gungraun-runner` binary that `xtask icount`
-//! needs, with cargo, under the target folder's `tools` (when Valgrind is there to use it).
-//! Tools already present are left alone. It says what it installs and how long each step
+//! Valgrind (instruction counts). The `gungraun-runner` binary that `xtask icount` needs is
+//! not built here but by `icount` itself when it first runs (minutes of compiling that a
+//! setup up front would spend before any check). Tools already present are left alone. It says what it installs and how long each step
 //! took, waits for another apt-get's dpkg lock instead of failing, and fails (exit 2) when a
 //! tool cannot be installed, unless `--allow-missing TOOL` lets it be missing (then the
 //! checks that need it must be skipped by name: `.ci/run --allow-skip`).
@@ -62,9 +62,6 @@ pub fn setup(args: &[String]) -> ExitCode {
                 failed = true;
             }
         }
-    }
-    if present("valgrind") {
-        failed |= !runner();
     }
     println!(
         "setup: {} in {:.0} s",
@@ -144,25 +141,6 @@ pub fn apt_get() -> Command {
         .args(["-o", &format!("DPkg::Lock::Timeout={DPKG_LOCK_TIMEOUT_S}")])
         .env("DEBIAN_FRONTEND", "noninteractive");
     command
-}
-
-/// Installs gungraun-runner when missing, saying how long it took; whether it is there.
-fn runner() -> bool {
-    let started = Instant::now();
-    match crate::icount::runner() {
-        Ok(path) => {
-            println!(
-                "setup: gungraun-runner at {} ({:.0} s)",
-                path.display(),
-                started.elapsed().as_secs_f64()
-            );
-            true
-        }
-        Err(message) => {
-            eprintln!("setup: error: {message}");
-            false
-        }
-    }
 }
 
 fn names() -> String {

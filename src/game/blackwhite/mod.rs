@@ -23,7 +23,9 @@
 mod eval;
 
 pub use self::eval::{AudetWeights, BlackWhiteEval};
-use super::board5::{parse_point, picture, point_name, Direction, Points, FULL, LINES};
+use super::board5::{
+    labelled_picture, parse_point, picture, point_name, Direction, Points, FULL, LINES,
+};
 use super::zobrist::key_table;
 use super::{cycle_point, EvalParam, Game, Outcome, Score, Side, StatePart};
 
@@ -270,6 +272,7 @@ impl Game for BlackWhite {
     type Eval = BlackWhiteEval;
 
     const NAME: &'static str = "blackwhite";
+    const SIDES: [&'static str; 2] = ["White (W)", "Black (B)"];
     const EVAL_NAMES: &'static [&'static str] = &["audet"];
     const DEFAULT_EVAL: BlackWhiteEval = BlackWhiteEval::Audet(AudetWeights::STUDY);
     const EVAL_PARAMS: &'static [EvalParam] = AudetWeights::PARAMS;
@@ -461,6 +464,10 @@ impl Game for BlackWhite {
     fn board_string(&self) -> String {
         picture(self.pos.pieces, ['W', 'B'])
             + &format!("ply {}, {} to move", self.pos.ply, self.side_name())
+    }
+
+    fn board_display(&self) -> String {
+        labelled_picture(self.pos.pieces, ['W', 'B']) + &format!("ply {}\n", self.pos.ply)
     }
 }
 

@@ -390,6 +390,7 @@ impl Game for Gomoku {
     type Eval = GomokuEval;
 
     const NAME: &'static str = "gomoku";
+    const SIDES: [&'static str; 2] = ["Black (X)", "White (O)"];
     const EVAL_NAMES: &'static [&'static str] = &["patterns"];
     const DEFAULT_EVAL: GomokuEval = GomokuEval::Patterns;
     /// The default board, exact-five (on 9x9, to keep the contract quick), and a small
@@ -593,5 +594,11 @@ impl Game for Gomoku {
         text += "   ";
         text.extend((0..self.size as u8).map(|c| char::from(b'a' + c)));
         text + "\n" + ["Black", "White"][usize::from(self.side)] + " (" + ["X", "O"][usize::from(self.side)] + ") to move"
+    }
+
+    fn board_display(&self) -> String {
+        crate::game::grid_display(self.size, self.size, |col, row| {
+            ['.', 'X', 'O'][usize::from(self.cell(self.point(row, col)))]
+        })
     }
 }

@@ -27,7 +27,9 @@
 mod eval;
 
 pub use self::eval::{EyeWeights, GothelloEval};
-use super::board5::{group, neighbours, parse_point, picture, point_name, Points, FULL};
+use super::board5::{
+    group, labelled_picture, neighbours, parse_point, picture, point_name, Points, FULL,
+};
 use super::zobrist::key_table;
 use super::{cycle_point, EvalParam, Game, Outcome, Score, Side, StatePart};
 
@@ -183,6 +185,7 @@ impl Game for Gothello {
     type Eval = GothelloEval;
 
     const NAME: &'static str = "gothello";
+    const SIDES: [&'static str; 2] = ["Black (B)", "White (W)"];
     const EVAL_NAMES: &'static [&'static str] = &["number", "eye"];
     const DEFAULT_EVAL: GothelloEval = GothelloEval::Number;
     const EVAL_PARAMS: &'static [EvalParam] = EyeWeights::PARAMS;
@@ -368,6 +371,15 @@ impl Game for Gothello {
             _ => " (two passes: over)",
         };
         picture(self.stones, ['B', 'W']) + self.side_name() + " to move" + passed
+    }
+
+    fn board_display(&self) -> String {
+        let passed = match self.passes {
+            0 => "",
+            1 => "after a pass\n",
+            _ => "after two passes: over\n",
+        };
+        labelled_picture(self.stones, ['B', 'W']) + passed
     }
 }
 

@@ -168,6 +168,7 @@ impl Game for MingMang {
     type Eval = MingMangEval;
 
     const NAME: &'static str = "mingmang";
+    const SIDES: [&'static str; 2] = ["Black (B)", "White (W)"];
     const EVAL_NAMES: &'static [&'static str] = &["cammp"];
     const DEFAULT_EVAL: MingMangEval = MingMangEval::Cammp;
     /// Two paths to one node differ only in the placements between the root and the node,
@@ -373,6 +374,17 @@ impl Game for MingMang {
             text.push('\n');
         }
         text + self.side_name() + " to move"
+    }
+
+    fn board_display(&self) -> String {
+        crate::game::grid_display(8, 8, |file, rank| {
+            let square = 8 * rank + file;
+            match (self.pieces(0) >> square & 1, self.pieces(1) >> square & 1) {
+                (1, _) => 'B',
+                (_, 1) => 'W',
+                _ => '.',
+            }
+        })
     }
 }
 

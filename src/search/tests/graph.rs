@@ -56,6 +56,7 @@ impl Game for Graph {
     type Eval = NodeValue;
 
     const NAME: &'static str = "graph";
+    const SIDES: [&'static str; 2] = ["first", "second"];
     const EVAL_NAMES: &'static [&'static str] = &["value"];
     const DEFAULT_EVAL: NodeValue = NodeValue;
     const HASH_IS_COMPLETE: bool = true;
@@ -146,5 +147,9 @@ impl Game for Graph {
 
     fn board_string(&self) -> String {
         format!("node {}", self.at)
+    }
+
+    fn board_display(&self) -> String {
+        self.board_string() + "\n"
     }
 }

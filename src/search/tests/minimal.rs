@@ -35,6 +35,7 @@ impl Game for Uniform {
     type Undo = ();
     type Eval = Scrambled;
     const NAME: &'static str = "uniform";
+    const SIDES: [&'static str; 2] = ["first", "second"];
     const EVAL_NAMES: &'static [&'static str] = &["scrambled"];
     const DEFAULT_EVAL: Scrambled = Scrambled;
     const HASH_IS_COMPLETE: bool = true;
@@ -117,6 +118,9 @@ impl Game for Uniform {
     }
     fn board_string(&self) -> String {
         format!("{} at ply {}", self.code, self.ply)
+    }
+    fn board_display(&self) -> String {
+        self.board_string() + "\n"
     }
 }
 
