@@ -1,5 +1,5 @@
 //! A committed run comes from a committed tree: the tasks that write measurements (`ab`,
-//! `ablate`, `mutants`, `mutants-summary`, `profile`) refuse to write into a folder that git
+//! `ablate`, `mutants`, `mutants-summary`, `profile`, `studies`) refuse to write into a folder that git
 //! would track (inside the repository and not ignored, such as `results/...`) while the
 //! work tree has uncommitted changes, which the run could not name. `--allow-dirty` writes
 //! anyway and records the changes (`git status --porcelain`) in the folder's
@@ -22,7 +22,22 @@ const WRITERS: &[(&str, &[&str], Base)] = &[
     ("mutants", &["--output", "--out", "--run"], Base::Root),
     ("mutants-summary", &["--out"], Base::Root),
     ("profile", &["--out"], Base::Current),
+    ("studies", &["--out", "--results"], Base::Root),
 ];
+
+/// `studies` regenerates the committed runs in `results/` when no flag sends it elsewhere
+/// (`--out`) or makes it write nothing there but the book and expectations (`--quick`,
+/// `--check`, `--estimate`, `--book`: the book is rendered from the spec and the runs, like
+/// `bless`'s signature).
+fn default_folder(task: &str, args: &[String]) -> Option<PathBuf> {
+    let elsewhere = ["--out", "--quick", "--check", "--estimate", "--book"];
+    let named = |a: &String| {
+        elsewhere
+            .iter()
+            .any(|f| a == f || a.starts_with(&format!("{f}=")))
+    };
+    (task == "studies" && !args.iter().any(named)).then(|| PathBuf::from("results"))
+}
 
 #[derive(Clone, Copy)]
 enum Base {
@@ -48,7 +63,10 @@ pub fn check(task: &str, args: &mut Vec<String>, root: &Path) -> Result<Option<G
     let passed_on = args.split_off(end);
     let allowed = args.iter().any(|a| a == "--allow-dirty");
     args.retain(|a| a != "--allow-dirty");
-    let named = named_folders(args, flags);
+    let mut named = named_folders(args, flags);
+    if named.is_empty() {
+        named.extend(default_folder(task, args));
+    }
     args.extend(passed_on);
     let base = match base {
         Base::Root => root.to_path_buf(),
@@ -196,6 +214,9 @@ mod tests {
             ("ablate", &["--game", "kalah"]),
             ("ab", &["--base", "HEAD", "--out", "/tmp/elsewhere"]),
             ("bench", &["--out", "results/run"]),
+            ("studies", &["--quick"]),
+            ("studies", &["--check", "--only", "kalah"]),
+            ("studies", &["--book"]),
         ] {
             let mut args = strings(words);
             assert!(
@@ -203,6 +224,11 @@ mod tests {
                 "{task} {words:?}"
             );
         }
+        let mut studies = strings(&["--only", "kalah"]);
+        let error = check("studies", &mut studies, &root)
+            .err()
+            .expect("refused");
+        assert!(error.contains("results"), "{error}");
         let mut args = strings(&["--out=results/run", "--allow-dirty", "--", "--allow-dirty"]);
         let guard = check("mutants-summary", &mut args, &root)
             .unwrap()
