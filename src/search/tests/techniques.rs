@@ -1,7 +1,8 @@
 //! Each pruning and ordering technique does what it promises, checked against a small
 //! reference written here: null move (never with a mate bound), multi-cut (cuts exactly when
 //! C of the first M probes fail high), LMR (reduces the moves the params say, re-searches per
-//! `lmr-research`), quiescence (stands pat, stops at `q-limit`), killers and history.
+//! `lmr-research`, never when the reduced score only equals alpha), quiescence (stands pat,
+//! goes on after captures only, stops at `q-limit`), killers and history.
 
 use super::support::{config, iterations, kalah_positions, params, value};
 use crate::game::kalah::Kalah;
@@ -9,6 +10,7 @@ use crate::game::{Evaluator, Game, Score, INFINITY, WIN_SCORE};
 use crate::search::config::Runtime;
 use crate::search::ordering::{At, Ordering, Phase};
 use crate::search::{Config, Params, Searcher};
+use std::cell::Cell;
 
 type Eval = <Kalah as Game>::Eval;
 
@@ -85,12 +87,17 @@ fn multi_cut_cuts_exactly_when_c_of_m_probes_fail_high() {
 
 /// Fail-soft alpha-beta with late move reductions as the params say: moves from index
 /// `after` on, at depth `min_depth` or more, not at the root, not captures, reduced by `r`;
-/// with `research` a reduced move that beats alpha is searched again at full depth.
+/// with `research` a reduced move that beats alpha is searched again at full depth (one that
+/// only equals alpha is not). It counts its reductions and re-searches.
 struct Lmr {
     after: usize,
     r: u32,
     min_depth: u32,
     research: bool,
+    reductions: Cell<u64>,
+    researches: Cell<u64>,
+    /// Reduced moves whose reduced score equals alpha: not searched again.
+    ties: Cell<u64>,
 }
 
 impl Lmr {
@@ -125,7 +132,12 @@ impl Lmr {
                 }
             };
             let mut score = child(depth - 1 - reduce, game);
+            if reduce > 0 {
+                self.reductions.set(self.reductions.get() + 1);
+                self.ties.set(self.ties.get() + u64::from(score == alpha));
+            }
             if reduce > 0 && self.research && score > alpha {
+                self.researches.set(self.researches.get() + 1);
                 score = child(depth - 1, game);
             }
             game.unmake(mv, undo);
@@ -141,6 +153,7 @@ impl Lmr {
 
 #[test]
 fn lmr_reduces_the_moves_the_params_say_and_researches_as_told() {
+    let mut ties = 0;
     for (after, r, min_depth) in [(1, 1, 2), (2, 2, 3), (3, 1, 2)] {
         for research in [false, true] {
             let lmr = Lmr {
@@ -148,6 +161,9 @@ fn lmr_reduces_the_moves_the_params_say_and_researches_as_told() {
                 r,
                 min_depth,
                 research,
+                reductions: Cell::new(0),
+                researches: Cell::new(0),
+                ties: Cell::new(0),
             };
             let p = params(&[
                 &format!("lmr-after={after}"),
@@ -156,50 +172,65 @@ fn lmr_reduces_the_moves_the_params_say_and_researches_as_told() {
                 &format!("lmr-research={}", u32::from(research)),
             ]);
             for game in kalah_positions(0..6, 10) {
+                lmr.reductions.set(0);
+                lmr.researches.set(0);
                 let expected = lmr.search(&mut game.clone(), 6, -INFINITY, INFINITY, 0);
-                let got = value(&game, config("alphabeta+lmr"), p.clone(), store_diff(), 6);
+                let its = iterations(&game, config("alphabeta+lmr"), p.clone(), store_diff(), 6);
+                let got = its.last().unwrap();
+                let counts = (got.counters.n_lmr_reductions, got.counters.n_lmr_researches);
                 assert_eq!(
-                    got,
-                    expected,
+                    (got.score, counts),
+                    (expected, (lmr.reductions.get(), lmr.researches.get())),
                     "{after},{r},{min_depth},{research} on\n{}",
                     game.board_string()
                 );
             }
+            if research {
+                ties += lmr.ties.get();
+            }
         }
     }
+    assert!(
+        ties > 0,
+        "no reduced score equalled alpha: the test shows nothing"
+    );
 }
 
 /// Minimax whose depth-0 nodes after a capture take the better of standing pat and each
-/// move's static value (every move's, or with `captures_only` each capture's): quiescence
-/// with `q-limit=1`.
-fn one_ply_quiescence(
+/// move's value (every move's, or with `captures_only` each capture's), going on after
+/// captures only, at most `q_left` plies: quiescence with `q-limit=q_left`.
+fn quiescence_value(
     game: &mut Kalah,
     depth: u32,
     ply: usize,
     after_capture: bool,
     captures_only: bool,
+    q_left: u32,
 ) -> Score {
     if let Some(score) = game.terminal_score(ply) {
         return score;
     }
     let stand = store_diff().evaluate(game);
+    if depth == 0 && (!after_capture || q_left == 0) {
+        return stand;
+    }
     let mut moves = Vec::new();
     game.generate_moves(&mut moves);
     if depth == 0 && captures_only {
         moves.retain(|&mv| game.is_noisy(mv));
     }
-    if depth == 0 && !after_capture || moves.is_empty() {
+    if moves.is_empty() {
         return stand;
     }
+    let (child_depth, child_left) = match depth {
+        0 => (0, q_left - 1),
+        _ => (depth - 1, q_left),
+    };
     let side = game.side_to_move();
     let values = moves.iter().map(|&mv| {
         let noisy = game.is_noisy(mv);
         let undo = game.make(mv);
-        let v = match (depth, game.terminal_score(ply + 1)) {
-            (0, Some(score)) => score,
-            (0, None) => store_diff().evaluate(game),
-            _ => one_ply_quiescence(game, depth - 1, ply + 1, noisy, captures_only),
-        };
+        let v = quiescence_value(game, child_depth, ply + 1, noisy, captures_only, child_left);
         let v = if game.side_to_move() == side { v } else { -v };
         game.unmake(mv, undo);
         v
@@ -215,6 +246,7 @@ fn one_ply_quiescence(
 #[test]
 fn quiescence_stands_pat_and_stops_at_its_limit() {
     let q = config("alphabeta+quiescence");
+    let mut deeper = false;
     for game in kalah_positions(0..10, 12) {
         for depth in [1, 3] {
             // q-limit=0: quiescence stands pat at once, alpha-beta's value, no q-node.
@@ -227,25 +259,31 @@ fn quiescence_stands_pat_and_stops_at_its_limit() {
                 depth,
             );
             assert_eq!((none[0].score, none[0].counters.n_qnodes), (plain, 0));
-            for all_moves in [0, 1] {
-                let p = params(&["q-limit=1", &format!("q-all-moves={all_moves}")]);
-                let one = iterations(&game, q, p, store_diff(), depth);
+            // Past the first q-ply, quiescence goes on after captures and stops after quiet
+            // moves.
+            for (limit, all_moves) in [(1, 0), (1, 1), (2, 0), (2, 1), (3, 0), (3, 1)] {
+                let p = params(&[
+                    &format!("q-limit={limit}"),
+                    &format!("q-all-moves={all_moves}"),
+                ]);
+                let its = iterations(&game, q, p, store_diff(), depth);
                 let mut game = game.clone();
-                let expected = one_ply_quiescence(&mut game, depth, 0, false, all_moves == 0);
+                let expected = quiescence_value(&mut game, depth, 0, false, all_moves == 0, limit);
                 assert_eq!(
-                    one[0].score,
+                    its[0].score,
                     expected,
-                    "depth {depth} on\n{}",
+                    "depth {depth}, q-limit {limit}, q-all-moves {all_moves} on\n{}",
                     game.board_string()
                 );
-            }
-            for limit in [1, 3] {
-                let p = params(&[&format!("q-limit={limit}")]);
-                let its = iterations(&game, q, p, store_diff(), depth);
                 assert!(its[0].counters.sel_depth <= u64::from(depth + limit));
+                deeper |= its[0].counters.sel_depth > u64::from(depth + 1);
             }
         }
     }
+    assert!(
+        deeper,
+        "no capture followed a capture: the test shows nothing"
+    );
 }
 
 fn ordered(ordering: &mut Ordering<u8>, text: &str, first: Option<u8>, slot: usize) -> Vec<u8> {
