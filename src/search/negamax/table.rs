@@ -122,3 +122,29 @@ fn from_tt(score: Score, ply: usize) -> Score {
         score
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{from_tt, to_tt, WIN_BOUND};
+    use crate::game::{Score, WIN_SCORE};
+
+    /// A mate is stored as its distance from the node that stores it, winning or losing, and
+    /// read back as the same distance from the node that reads it, at whatever ply.
+    #[test]
+    fn mate_scores_are_stored_relative_to_the_node() {
+        let mate = |plies: usize| WIN_SCORE - plies as Score;
+        for (ply, below) in [(1, 0), (3, 2), (7, 5), (20, 1)] {
+            // Found `below` plies under a node at `ply`: scored from the root, `ply + below`.
+            let (win, loss) = (mate(ply + below), -mate(ply + below));
+            assert_eq!(to_tt(win, ply), mate(below));
+            assert_eq!(to_tt(loss, ply), -mate(below));
+            for read in [0, ply, 9] {
+                assert_eq!(from_tt(to_tt(win, ply), read), mate(read + below));
+                assert_eq!(from_tt(to_tt(loss, ply), read), -mate(read + below));
+            }
+        }
+        for score in [0, 17, -17, WIN_BOUND - 1, 1 - WIN_BOUND] {
+            assert_eq!((to_tt(score, 5), from_tt(score, 5)), (score, score));
+        }
+    }
+}
