@@ -211,3 +211,4 @@ mod minimal;
 mod support;
 mod tables;
 mod techniques;
+mod tie_seed;
