@@ -779,11 +779,16 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
     }
 
+    /// `mv` and the child's principal variation become this node's; inlined, and the copy
+    /// skipped where the child has none (below most nodes the children are leaves).
+    #[inline]
     fn update_pv(&mut self, ply: usize, mv: G::Move) {
         let child_len = self.pv_len[ply + 1];
         let (row, rest) = self.pv[ply * MAX_PLY..].split_at_mut(MAX_PLY);
         row[0] = mv;
-        row[1..=child_len].copy_from_slice(&rest[0..child_len]);
+        if child_len > 0 {
+            row[1..=child_len].copy_from_slice(&rest[0..child_len]);
+        }
         self.pv_len[ply] = child_len + 1;
     }
 }
