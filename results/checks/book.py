@@ -34,7 +34,7 @@ def wins(folder, agent, side):
             won = a_points == 1.0 if agent == "a" else a_points == 0.0
             points.append((g["pair"], 1.0 if won else 0.0))
     mean, half, pairs = clustered(points)
-    interval = wilson(mean, pairs) if half == 0 else (mean - half, mean + half)
+    interval = wilson(mean, pairs) if half == 0 else (max(mean - half, 0.0), min(mean + half, 1.0))
     return mean, interval, 1.0 / 2, len(points), pairs
 
 
@@ -42,7 +42,8 @@ def measure(root, run, ours):
     folder = root / run["folder"]
     kind = ours["kind"]
     if kind == "paired":
-        q = {"run": ".", **{k: ours[k] for k in ("config", "base", "depth")}}
+        q = {"run": ".", **{k: ours[k] for k in ("config", "base", "depth", "base_depth") if k in ours}}
+        folder = folder / ours.get("sub", ".")
         value = paired({"paired": q}, folder, {})
         low, high = (paired({"paired": q, "part": p}, folder, {}) for p in ("low", "high"))
         n, games = (paired({"paired": q, "part": p}, folder, {}) for p in ("n", "games"))

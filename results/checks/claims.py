@@ -184,14 +184,16 @@ def pairs(query, folder, cache):
 
 
 def paired(query, folder, cache):
-    """The paired ratio of summary.csv recomputed from the records (uncapped searches)."""
+    """The paired ratio of summary.csv recomputed from the records (uncapped searches); the
+    base at `base_depth` when the query gives one."""
     spec = query["paired"]
     rows = load_rows(folder / spec.get("run", ".") / "records.jsonl", cache)
     nodes = {}
     for r in rows:
-        if r["depth"] == spec["depth"] and not r["capped"]:
-            nodes.setdefault(r["config"], {})[r["position"]] = r["n_nodes"] + r["n_qnodes"]
-    mine, theirs = nodes.get(spec["config"], {}), nodes.get(spec["base"], {})
+        if not r["capped"]:
+            nodes.setdefault((r["config"], r["depth"]), {})[r["position"]] = r["n_nodes"] + r["n_qnodes"]
+    mine = nodes.get((spec["config"], spec["depth"]), {})
+    theirs = nodes.get((spec["base"], spec.get("base_depth", spec["depth"])), {})
     logs = [(game_of(p), math.log(mine[p] / theirs[p])) for p in sorted(mine) if p in theirs]
     assert logs, f"no positions in common: {spec}"
     mean, half, games = clustered(logs)

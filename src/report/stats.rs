@@ -211,7 +211,18 @@ impl PairedRatio {
 
 /// The paired ratio of `row` to `to` at `depth`, when they share an uncapped position.
 pub fn paired_ratio(row: &Row, to: &Row, depth: u32) -> Option<PairedRatio> {
-    let logs: Vec<(&str, f64)> = position_ratios(row, to, depth)
+    paired_ratio_across(row, depth, to, depth)
+}
+
+/// The paired ratio of `row` at `depth` to `to` at `base_depth` (what one configuration
+/// costs a ply deeper than another, say), when they share an uncapped position.
+pub fn paired_ratio_across(
+    row: &Row,
+    depth: u32,
+    to: &Row,
+    base_depth: u32,
+) -> Option<PairedRatio> {
+    let logs: Vec<(&str, f64)> = position_ratios_across(row, depth, to, base_depth)
         .into_iter()
         .map(|(id, r)| (id, r.ln()))
         .collect();
@@ -233,7 +244,17 @@ pub fn paired_ratio(row: &Row, to: &Row, depth: u32) -> Option<PairedRatio> {
 /// hitting the cap and with a non-empty tree, with the position's id, in the order of the
 /// ids.
 pub fn position_ratios<'a>(row: &'a Row, to: &'a Row, depth: u32) -> Vec<(&'a str, f64)> {
-    let (Some(cell), Some(base)) = (row.cells.get(&depth), to.cells.get(&depth)) else {
+    position_ratios_across(row, depth, to, depth)
+}
+
+/// [`position_ratios`] of `row` at `depth` to `to` at `base_depth`.
+fn position_ratios_across<'a>(
+    row: &'a Row,
+    depth: u32,
+    to: &'a Row,
+    base_depth: u32,
+) -> Vec<(&'a str, f64)> {
+    let (Some(cell), Some(base)) = (row.cells.get(&depth), to.cells.get(&base_depth)) else {
         return Vec::new();
     };
     common(cell, base)

@@ -519,6 +519,28 @@ fn paired_ratios_are_geometric_means_of_per_position_ratios() {
     );
 }
 
+/// Across depths: killers one ply deeper (nodes x10: 500, 500, 2000) against alpha-beta
+/// at the shallower depth (100 each): per-position ratios 5, 5 and 20.
+#[test]
+fn paired_ratios_across_depths_pair_each_side_at_its_own_depth() {
+    let plan: Plan = &[
+        ("alphabeta", "alpha-beta", "baseline", None),
+        ("alphabeta+killers", "k", "add-one", Some("killers")),
+    ];
+    let run = run_dir(
+        &manifest("kalah", plan, &[1, 2]),
+        &records(plan, &[1, 2], &[[100, 100, 100], [50, 50, 200]]),
+    );
+    let grid = super::stats::Grid::new(&crate::runfolder::read_run(&run).unwrap());
+    let across = |d, b| super::stats::paired_ratio_across(&grid.rows[1], d, &grid.rows[0], b);
+    let deeper = across(2, 1).unwrap();
+    let expected = 5f64.powf(2.0 / 3.0) * 20f64.powf(1.0 / 3.0);
+    assert!((deeper.ratio - expected).abs() < 1e-9, "{deeper:?}");
+    let same = super::stats::paired_ratio(&grid.rows[1], &grid.rows[0], 2).unwrap();
+    assert_eq!(across(2, 2).unwrap().ratio, same.ratio);
+    assert!(across(3, 1).is_none(), "no searches at depth 3");
+}
+
 /// A capped search says only that the tree is bigger than the cap: its position leaves the
 /// paired ratio, whichever side hit the cap. Uncapped, p2's ratio 2 would pull the geometric
 /// mean from 0.5 to 0.794.

@@ -7,7 +7,7 @@ use super::spec::{Agent, Ours, RowSpec, Side, Spec, Study};
 use super::steps::builds;
 use crate::matches::record::read_games;
 use crate::report::html::page;
-use crate::report::stats::{clustered, paired_ratio, Grid};
+use crate::report::stats::{clustered, paired_ratio_across, Grid};
 use crate::runfolder::read_run;
 use anyhow::{Context, Result};
 use serde::Serialize;
@@ -72,6 +72,8 @@ pub struct JudgedRow {
     pub ours: Option<Measured>,
     pub verdict: Verdict,
     pub apart: Option<String>,
+    /// Where ours and the paper's part, and what is known about why.
+    pub why: Option<String>,
 }
 
 /// One study's judged rows.
@@ -131,11 +133,16 @@ pub fn measure(root: &Path, study: &Study, ours: &Ours) -> Result<Option<Measure
     }
     match ours {
         Ours::Paired {
+            sub,
             config,
             base,
             depth,
+            base_depth,
             ..
-        } => paired(&dir, config, base, *depth),
+        } => {
+            let dir = dir.join(sub.as_deref().unwrap_or(""));
+            paired(&dir, (config, *depth), (base, base_depth.unwrap_or(*depth)))
+        }
         Ours::Wins {
             sub, agent, side, ..
         } => wins(&dir.join(sub), *agent, *side),
@@ -149,7 +156,12 @@ pub fn measure(root: &Path, study: &Study, ours: &Ours) -> Result<Option<Measure
     }
 }
 
-fn paired(dir: &Path, config: &str, base: &str, depth: u32) -> Result<Option<Measured>> {
+/// The paired ratio of `config` at its depth to `base` at its own.
+fn paired(
+    dir: &Path,
+    (config, depth): (&str, u32),
+    (base, base_depth): (&str, u32),
+) -> Result<Option<Measured>> {
     let grid = Grid::new(&read_run(dir)?);
     let row = |name: &str| {
         grid.rows
@@ -159,13 +171,15 @@ fn paired(dir: &Path, config: &str, base: &str, depth: u32) -> Result<Option<Mea
     let (Some(row), Some(to)) = (row(config), row(base)) else {
         return Ok(None);
     };
-    Ok(paired_ratio(row, to, depth).map(|p| Measured {
-        value: p.ratio,
-        interval: p.interval,
-        neutral: Some(1.0),
-        n: p.n,
-        units: p.games,
-    }))
+    Ok(
+        paired_ratio_across(row, depth, to, base_depth).map(|p| Measured {
+            value: p.ratio,
+            interval: p.interval,
+            neutral: Some(1.0),
+            n: p.n,
+            units: p.games,
+        }),
+    )
 }
 
 fn wins(dir: &Path, agent: Agent, side: Side) -> Result<Option<Measured>> {
@@ -197,7 +211,8 @@ fn wins(dir: &Path, agent: Agent, side: Side) -> Result<Option<Measured>> {
         // Every pair alike (all won, say): no spread to measure, so the Wilson interval of
         // the share over the pairs, as if each pair were one game.
         Some(h) if h <= 0.0 => Some(wilson(e.mean, e.games)),
-        h => h.map(|h| (e.mean - h, e.mean + h)),
+        // A share lies in [0, 1]: the symmetric interval is cut there.
+        h => h.map(|h| ((e.mean - h).max(0.0), (e.mean + h).min(1.0))),
     };
     Ok(Some(Measured {
         value: e.mean,
@@ -270,6 +285,7 @@ fn judge_row(root: &Path, study: &Study, row: &RowSpec) -> Result<JudgedRow> {
         verdict: verdict(paper, paper_interval, ours.as_ref(), row.apart.is_some()),
         ours,
         apart: row.apart.clone(),
+        why: row.why.clone(),
     })
 }
 
@@ -357,6 +373,7 @@ fn section(study: &Study, judged: &JudgedStudy, root: &Path) -> Result<String> {
             row.label
         );
     }
+    out.push_str(&parting(&judged.rows));
     out.push_str("\nRuns:\n\n");
     for run in &study.run {
         let dir = root.join(&run.folder);
@@ -375,6 +392,24 @@ fn section(study: &Study, judged: &JudgedStudy, root: &Path) -> Result<String> {
         );
     }
     Ok(out)
+}
+
+/// The rows with a `why` (what is known about where ours and the paper's part), and every
+/// contradicted row, which says so when nothing is measured about it yet.
+fn parting(rows: &[JudgedRow]) -> String {
+    let mut out = String::new();
+    for row in rows {
+        let why = match (&row.why, row.verdict) {
+            (Some(why), _) => why.as_str(),
+            (None, Verdict::Contradicted) => "no measured reason yet",
+            (None, _) => continue,
+        };
+        let _ = writeln!(out, "- *{}* ({}): {why}.", row.label, row.verdict.words());
+    }
+    if out.is_empty() {
+        return out;
+    }
+    format!("\nWhere ours and the paper's part:\n\n{out}")
 }
 
 /// `word` or its plural for `n` of them.

@@ -81,6 +81,9 @@ pub struct RowSpec {
     pub ours: Ours,
     /// Why the paper's number measures something else.
     pub apart: Option<String>,
+    /// Where ours and the paper's part: what a measurement (a sibling row, a run's
+    /// analysis) says about it, or a labelled conjecture.
+    pub why: Option<String>,
 }
 
 /// A published value: one figure, or the ratio of two.
@@ -107,12 +110,16 @@ impl Paper {
 #[derive(Debug, Deserialize)]
 #[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
 pub enum Ours {
-    /// The paired geometric-mean node ratio `config / base` at `depth`.
+    /// The paired geometric-mean node ratio `config / base` at `depth` (`base` at
+    /// `base_depth` when given; of the ablation in the run's subfolder `sub`, when the run
+    /// holds several).
     Paired {
         run: String,
+        sub: Option<String>,
         config: String,
         base: String,
         depth: u32,
+        base_depth: Option<u32>,
     },
     /// An agent's share of won games in a match folder.
     Wins {

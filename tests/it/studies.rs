@@ -22,6 +22,41 @@ fn the_committed_book_is_the_rendering_of_the_committed_runs() {
     }
 }
 
+/// The committed book's judged rows.
+fn committed_rows() -> Vec<cutoff::studies::book::JudgedRow> {
+    let spec = cutoff::studies::spec::load(&Path::new(RESULTS).join("studies.toml")).unwrap();
+    let (_, judged) = cutoff::studies::book::render(&spec, Path::new(RESULTS)).unwrap();
+    judged.into_iter().flat_map(|s| s.rows).collect()
+}
+
+#[test]
+fn every_contradicted_row_of_the_book_says_why() {
+    let open: Vec<String> = committed_rows()
+        .into_iter()
+        .filter(|r| r.verdict == cutoff::studies::book::Verdict::Contradicted && r.why.is_none())
+        .map(|r| r.label)
+        .collect();
+    assert!(
+        open.is_empty(),
+        "contradicted rows without a `why`: {open:?}"
+    );
+}
+
+#[test]
+fn shares_of_wins_have_intervals_inside_zero_and_one() {
+    for row in committed_rows() {
+        let Some(ours) = row.ours.filter(|m| m.neutral == Some(0.5)) else {
+            continue;
+        };
+        let (low, high) = ours.interval.unwrap();
+        assert!(
+            (0.0..=1.0).contains(&low) && (0.0..=1.0).contains(&high),
+            "{}: [{low}, {high}]",
+            row.label
+        );
+    }
+}
+
 fn copy_tree(from: &Path, to: &Path) {
     for entry in fs::read_dir(from).unwrap() {
         let path = entry.unwrap().path();

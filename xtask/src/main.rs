@@ -25,6 +25,9 @@ tasks:
   ablate ARGS...   cutoff ablate ARGS... in a release build (e.g. --game mingmang --set opening-1pg
                    --plan add-one+leave-one-out --depths 1..6)
   report DIR ...   cutoff report DIR ...: the tables and charts of a run folder
+  studies ARGS...  cutoff studies ARGS... in a release build: the study book (results/README.md):
+                   runs what is missing (--estimate first, --quick for a small slice,
+                   --check to compare with the committed runs; `cargo xtask studies --help`)
   ab (--base REV | --bins BASE NEW) [--rounds N] [--tolerance PCT] [--icount-tolerance PCT]
      [--no-icount] [--positions DIR] [--out DIR]
                    REV built in target/ab/base (target folder target/ab/target) against this
@@ -113,13 +116,14 @@ fn main() -> ExitCode {
         eprintln!("{USAGE}");
         return ExitCode::from(2);
     };
-    let passes_through = matches!(task.as_str(), "ablate" | "report" | "criterion");
+    let passes_through = matches!(task.as_str(), "ablate" | "report" | "studies" | "criterion");
     if !passes_through && rest.iter().any(|a| a == "--help" || a == "-h") {
         return print_help(&task_usage(task));
     }
     match task.as_str() {
         "ab" => ab::ab(rest),
         "ablate" => cutoff("ablate", rest),
+        "studies" => cutoff("studies", rest),
         "report" if !rest.is_empty() => cutoff("report", rest),
         "report" => usage_error("report needs a run folder"),
         "bench" => cutoff("bench", &["--check".into()]),
