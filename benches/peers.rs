@@ -10,7 +10,9 @@
 //! `--test` runs two positions per set once at small depths as a check; `--tt-bits N` sets
 //! the table size of our ID+TT+PVS searcher (default 14: 2^14 two-entry slots);
 //! `--kalah-depths 6,8,10,12` and `--mingmang-depths 3,4` (the defaults) the depths of each
-//! set. Every run checks
+//! set; `--part DIR` searches nothing new but writes `DIR/parting.md`, the line to the
+//! finished game where `Negamax`'s root value parts from ours, for each Kalah position of
+//! `DIR/records.jsonl` where they differ (`peers/part.rs`). Every run checks
 //! that the plain alpha-beta visits exactly `alphabeta`'s nodes with its score and move, and
 //! that minimax-rs's `Negamax` finds the exact value of the same tree under its own terminal
 //! values (see `check_values`); a failed check panics. Times are the searching thread's CPU
@@ -24,6 +26,8 @@
 
 #[path = "peers/adapter.rs"]
 mod adapter;
+#[path = "peers/part.rs"]
+mod part;
 #[path = "common/plain.rs"]
 mod plain;
 #[path = "peers/summary.rs"]
@@ -102,6 +106,8 @@ struct Options {
     tt_bits: Option<String>,
     kalah_depths: Vec<u32>,
     mingmang_depths: Vec<u32>,
+    /// Writes where the root values part for the run in this folder instead of searching.
+    part: Option<PathBuf>,
 }
 
 /// A comma-separated list of depths, each at most [`MAX_DEPTH`].
@@ -130,6 +136,7 @@ fn parse_args() -> Options {
         tt_bits: None,
         kalah_depths: vec![6, 8, 10, 12],
         mingmang_depths: vec![3, 4],
+        part: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -144,6 +151,7 @@ fn parse_args() -> Options {
                 options.positions = value("--positions").parse().expect("--positions N")
             }
             "--test" => options.test = true,
+            "--part" => options.part = Some(PathBuf::from(value("--part"))),
             "--tt-bits" => options.tt_bits = Some(value("--tt-bits")),
             "--kalah-depths" => options.kalah_depths = depths(&arg, &value("--kalah-depths")),
             "--mingmang-depths" => {
@@ -166,6 +174,10 @@ fn main() {
     let started = Instant::now();
     let mut records = Vec::new();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    if let Some(dir) = &options.part {
+        part::write(dir, &root).expect("writing parting.md");
+        return;
+    }
     run_set::<Kalah>(
         &root.join("kalah/course-midgame.json"),
         &options.kalah_depths,

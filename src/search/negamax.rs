@@ -307,7 +307,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     fn node_moves<F: Flags>(&mut self, game: &G, moves: &mut Vec<G::Move>, ply: usize) {
         moves.clear();
         game.generate_search_moves(&self.game_params, moves);
-        if let (0, Some(only)) = (ply, self.root_only) {
+        let threats = F::has(&self.config, Enhancement::ThreatSpace);
+        if let (true, 0, Some(only)) = (threats, ply, self.root_only) {
             moves.retain(|&mv| mv == only);
         }
         if ply == 0 && self.params.tie_seed != 0 {
@@ -462,7 +463,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             }
             return self.leaf::<F>(game, window.0, window.1, node);
         }
-        let nodes_before = self.subtree_nodes();
+        // Only the table measures subtrees: plain searches skip the count.
+        let nodes_before = match table::uses_table::<F>(&self.config) {
+            true => self.subtree_nodes(),
+            false => 0,
+        };
         let (tt_move, tt_answer) = self.probe::<F>(game, depth, &mut window, node);
         if let Some(score) = tt_answer {
             return score;
@@ -493,7 +498,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             return self.leaf::<F>(game, alpha, beta, node);
         }
         self.counters.n_interior += 1;
-        let first = tt_move.or_else(|| self.pv_move(node));
+        let first = tt_move.or_else(|| self.pv_move::<F>(node));
         let slot = self.killer_slot(depth, node);
         let at = At {
             slot,
@@ -519,7 +524,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             };
             let reduce = self.late_move_reduction::<F>(game, mv, i, depth, is_root);
             let (undo, mut next) = self.enter::<F>(game, mv, node.ply);
-            next.on_pv = node.on_pv && self.prev_pv.get(node.ply) == Some(&mv);
+            next.on_pv = F::has(&self.config, Enhancement::Id)
+                && node.on_pv
+                && self.prev_pv.get(node.ply) == Some(&mv);
             let score = match tie_break {
                 true => self.search_tie::<F>(game, side, depth, alpha, beta, next),
                 false => self.search_move::<F>(game, side, depth, reduce, i, alpha, beta, next),
@@ -561,7 +568,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         if let Some(mv) = best_move {
             self.record_best_move::<F>(game, mv, best, alpha_orig, depth, slot);
         }
-        let size = self.subtree_nodes() - nodes_before;
+        let size = match table::uses_table::<F>(&self.config) {
+            true => self.subtree_nodes() - nodes_before,
+            false => 0,
+        };
         self.store::<F>(
             game, depth, best, alpha_orig, beta, best_move, size, node.ply,
         );
@@ -595,7 +605,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     fn enter<F: Flags>(&self, game: &mut G, mv: G::Move, ply: usize) -> (G::Undo, Node) {
         let noisy = F::has(&self.config, Enhancement::Quiescence) && game.is_noisy(mv);
         let undo = game.make(mv);
-        if let Some(tt) = &self.tt {
+        if let (true, Some(tt)) = (table::uses_table::<F>(&self.config), &self.tt) {
             tt.prefetch(game.hash());
         }
         let next = Node {
@@ -752,8 +762,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// The previous iteration's move at `node` when the node lies on its principal variation
     /// (iterative deepening's hint when the table has no move).
     /// `id-no-pv=1` (CAMMP) passes none.
-    fn pv_move(&self, node: Node) -> Option<G::Move> {
-        if self.params.id_no_pv == 1 {
+    fn pv_move<F: Flags>(&self, node: Node) -> Option<G::Move> {
+        if !F::has(&self.config, Enhancement::Id) || self.params.id_no_pv == 1 {
             return None;
         }
         node.on_pv.then(|| self.prev_pv.get(node.ply).copied())?
@@ -769,11 +779,16 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
     }
 
+    /// `mv` and the child's principal variation become this node's; inlined, and the copy
+    /// skipped where the child has none (below most nodes the children are leaves).
+    #[inline]
     fn update_pv(&mut self, ply: usize, mv: G::Move) {
         let child_len = self.pv_len[ply + 1];
         let (row, rest) = self.pv[ply * MAX_PLY..].split_at_mut(MAX_PLY);
         row[0] = mv;
-        row[1..=child_len].copy_from_slice(&rest[0..child_len]);
+        if child_len > 0 {
+            row[1..=child_len].copy_from_slice(&rest[0..child_len]);
+        }
         self.pv_len[ply] = child_len + 1;
     }
 }

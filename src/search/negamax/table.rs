@@ -98,7 +98,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
 
 /// Whether a TT flag is on, that is whether the searcher has a table (known at compile time
 /// on the fast paths).
-fn uses_table<F: Flags>(config: &Config) -> bool {
+pub(super) fn uses_table<F: Flags>(config: &Config) -> bool {
     F::has(config, Enhancement::TtValue) || F::has(config, Enhancement::TtMove)
 }
 
