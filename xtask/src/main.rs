@@ -22,7 +22,7 @@ use std::process::{Command, ExitCode};
 
 const USAGE: &str = "usage: cargo xtask <task> [args]
 
-ab, ablate, mutants, mutants-summary and profile refuse to write into a folder git tracks
+ab, ablate, mutants, mutants-summary, profile and studies refuse to write into a folder git tracks
 (such as results/...) from a tree with uncommitted changes unless --allow-dirty is given,
 which records the changes in the folder's allow-dirty.txt.
 

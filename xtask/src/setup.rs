@@ -2,8 +2,8 @@
 //! beyond cargo, from Debian's packages: Chromium (the HTML report's browser test) and
 //! Valgrind (instruction counts). The `gungraun-runner` binary that `xtask icount` needs is
 //! not built here but by `icount` itself when it first runs (minutes of compiling that a
-//! setup up front would spend before any check). Tools already present are left alone. It says what it installs and how long each step
-//! took, waits for another apt-get's dpkg lock instead of failing, and fails (exit 2) when a
+//! setup up front would spend before any check). Tools already present are left alone. It
+//! says what it installs and how long each step took, waits for another apt-get's dpkg lock instead of failing, and fails (exit 2) when a
 //! tool cannot be installed, unless `--allow-missing TOOL` lets it be missing (then the
 //! checks that need it must be skipped by name: `.ci/run --allow-skip`).
 
