@@ -1,9 +1,11 @@
-//! Helpers shared by the unit tests of every module: a temporary folder that removes itself.
-//! Compiled only for tests.
+//! Helpers shared by the unit tests of every module: a temporary folder that removes itself,
+//! and a move made without a look at the position. Compiled only for tests.
 
 use std::ops::Deref;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
+
+use crate::game::Game;
 
 /// A new empty folder under the system's temp dir, removed (with everything in it) when
 /// the value is dropped.
@@ -33,4 +35,13 @@ impl Drop for TempDir {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
     }
+}
+
+/// Makes the first legal move of `game`. A game's tests corrupt a position and then make a
+/// move to see that the invariant checks, compiled into every test build (optimised ones
+/// included: `cargo test --release`), catch it.
+pub fn make_first_move<G: Game>(game: &mut G) {
+    let mut moves = Vec::new();
+    game.generate_moves(&mut moves);
+    game.make(moves[0]);
 }

@@ -384,7 +384,7 @@ impl Game for Kalah {
             self.pos.hash ^= SIDE_KEY;
         }
         self.end_test();
-        #[cfg(debug_assertions)]
+        #[cfg(any(test, debug_assertions))]
         self.check_invariants();
         undo
     }
@@ -534,11 +534,11 @@ fn pit_key(pit: usize, seeds: u8) -> u64 {
     PIT_KEYS[pit * (MAX_SEEDS + 1) + seeds as usize]
 }
 
-#[cfg(debug_assertions)]
+#[cfg(any(test, debug_assertions))]
 impl Kalah {
     fn check_invariants(&self) {
-        debug_assert_eq!(self.total_seeds() as usize, 2 * self.houses * self.seeds);
-        debug_assert!(self.pos.pits[self.num_pits()..].iter().all(|&s| s == 0));
+        assert_eq!(self.total_seeds() as usize, 2 * self.houses * self.seeds, "the seeds");
+        assert!(self.pos.pits[self.num_pits()..].iter().all(|&s| s == 0));
     }
 }
 

@@ -249,14 +249,14 @@ impl BlackWhite {
         })
     }
 
-    #[cfg(debug_assertions)]
+    #[cfg(any(test, debug_assertions))]
     fn check_invariants(&self) {
         let [white, black] = self.pos.pieces;
-        debug_assert_eq!(white & black, 0, "a square holds both colours");
+        assert_eq!(white & black, 0, "a square holds both colours");
         let placed = u32::from(self.pos.ply.min(PLACEMENT_PLIES));
-        debug_assert_eq!((white | black).count_ones(), placed, "the pieces placed");
-        debug_assert_eq!(self.history.len(), usize::from(self.pos.ply));
-        debug_assert_eq!(self.pos.hash, self.hash_from_scratch(), "the hash");
+        assert_eq!((white | black).count_ones(), placed, "the pieces placed");
+        assert_eq!(self.history.len(), usize::from(self.pos.ply));
+        assert_eq!(self.pos.hash, self.hash_from_scratch(), "the hash");
     }
 }
 
@@ -337,7 +337,7 @@ impl Game for BlackWhite {
         });
         self.apply(mv);
         self.pos.end = self.end_after_move();
-        #[cfg(debug_assertions)]
+        #[cfg(any(test, debug_assertions))]
         self.check_invariants();
         undo
     }

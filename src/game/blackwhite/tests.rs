@@ -200,3 +200,11 @@ fn audet_counts_protection_lines_and_threats() {
     let black_total = 2 + 4 * 4 + 3;
     assert_eq!(eval.evaluate(&game), white_total - black_total);
 }
+
+#[test]
+#[should_panic(expected = "the hash")]
+fn every_test_build_checks_the_incremental_hash_after_a_move() {
+    let mut game = BlackWhite::new();
+    game.pos.hash ^= 1;
+    crate::testing::make_first_move(&mut game);
+}

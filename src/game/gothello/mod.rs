@@ -164,12 +164,12 @@ impl Gothello {
         SIDE_NAMES[usize::from(self.side)]
     }
 
-    #[cfg(debug_assertions)]
+    #[cfg(any(test, debug_assertions))]
     fn check_invariants(&self) {
-        debug_assert_eq!(self.stones[0] & self.stones[1], 0, "a point holds both");
-        debug_assert_eq!((self.stones[0] | self.stones[1]) & !FULL, 0, "off the board");
-        debug_assert!(self.side <= 1 && self.passes <= 2);
-        debug_assert_eq!(self.hash, self.hash_from_scratch(), "the incremental hash");
+        assert_eq!(self.stones[0] & self.stones[1], 0, "a point holds both");
+        assert_eq!((self.stones[0] | self.stones[1]) & !FULL, 0, "off the board");
+        assert!(self.side <= 1 && self.passes <= 2);
+        assert_eq!(self.hash, self.hash_from_scratch(), "the incremental hash");
     }
 }
 
@@ -256,7 +256,7 @@ impl Game for Gothello {
         }
         self.side ^= 1;
         self.hash ^= SIDE_KEY;
-        #[cfg(debug_assertions)]
+        #[cfg(any(test, debug_assertions))]
         self.check_invariants();
         undo
     }

@@ -208,3 +208,11 @@ fn liberties_count_empty_points_only_where_both_colours_touch() {
     // The tie-break scores the mover's liberties in the position its move reached.
     assert_eq!(game.root_tie_break(1), 6);
 }
+
+#[test]
+#[should_panic(expected = "the incremental hash")]
+fn every_test_build_checks_the_incremental_hash_after_a_move() {
+    let mut game = Gothello::new();
+    game.hash ^= 1;
+    crate::testing::make_first_move(&mut game);
+}

@@ -138,3 +138,11 @@ fn bad_options_are_named() {
     fails("6,4,extra", "unknown kalah rule set `extra`");
     fails("6,4,4", "at most two numbers");
 }
+
+#[test]
+#[should_panic(expected = "the seeds")]
+fn every_test_build_checks_the_seed_count_after_a_move() {
+    let mut game = Kalah::new(6, 4, Rules::Course).unwrap();
+    game.pos.pits[0] += 1;
+    crate::testing::make_first_move(&mut game);
+}

@@ -138,21 +138,21 @@ impl MingMang {
         Some(error)
     }
 
-    #[cfg(debug_assertions)]
+    #[cfg(any(test, debug_assertions))]
     fn check_invariants(&self) {
         let [black, white] = self.pos.pieces;
-        debug_assert_eq!(black & white, 0, "a square holds both colours");
-        debug_assert_eq!(
+        assert_eq!(black & white, 0, "a square holds both colours");
+        assert_eq!(
             black.count_ones() + white.count_ones(),
             PIECES,
             "the piece total"
         );
-        debug_assert_eq!(
+        assert_eq!(
             self.pos.hash,
             self.pos.hash_from_scratch(),
             "the incremental hash"
         );
-        debug_assert!(self.pos.passes <= 2 && self.pos.side <= 1);
+        assert!(self.pos.passes <= 2 && self.pos.side <= 1);
     }
 }
 
@@ -244,19 +244,21 @@ impl Game for MingMang {
         let undo = self.pos;
         self.history.push(undo.pieces, undo.hash, undo.side);
         self.pos.play(mv);
-        #[cfg(debug_assertions)]
+        #[cfg(any(test, debug_assertions))]
         self.check_invariants();
         undo
     }
 
     fn unmake(&mut self, _mv: Move, undo: Position) {
         let placement = self.history.pop();
-        debug_assert_eq!(
-            placement, undo.pieces,
-            "unmake pops the placement make pushed"
-        );
+        if cfg!(any(test, debug_assertions)) {
+            assert_eq!(
+                placement, undo.pieces,
+                "unmake pops the placement make pushed"
+            );
+        }
         self.pos = undo;
-        #[cfg(debug_assertions)]
+        #[cfg(any(test, debug_assertions))]
         self.check_invariants();
     }
 

@@ -391,5 +391,13 @@ fn legal_moves(game: &MingMang) -> Vec<Move> {
     moves
 }
 
+#[test]
+#[should_panic(expected = "the incremental hash")]
+fn every_test_build_checks_the_incremental_hash_after_a_move() {
+    let mut game = MingMang::new();
+    game.pos.hash ^= 1;
+    crate::testing::make_first_move(&mut game);
+}
+
 mod reference;
 mod walks;
