@@ -37,18 +37,28 @@ fn child_value(game: &Kalah, mv: u8, depth: u32) -> Score {
     }
 }
 
+/// The null move is tried (and counted as tried) once per call: with `null-r=2` from depth 4
+/// its search is at depth 1, below a null move, so no second null move happens inside it. It
+/// is counted as a cut-off exactly when it cuts, and not tried at all against a mate bound.
 #[test]
 fn null_move_never_prunes_against_a_mate_bound() {
     // A mate in 100 plies: within the 128 plies the search tells mates apart by.
     let bound = WIN_SCORE - 100;
     for mut game in kalah_positions(0..6, 8) {
-        let p = params(&["null-min-depth=1"]);
+        let at = game.board_string();
+        let p = params(&["null-min-depth=1", "null-r=2"]);
         let mut searcher = Searcher::new(config("alphabeta+null-move"), p, store_diff());
-        // Far below any evaluation, the null move cuts ...
-        assert_eq!(searcher.null_move_at(&mut game, 4, -1_000), Some(-1_000));
-        // ... but never against a bound that is a mate score, either way.
-        assert_eq!(searcher.null_move_at(&mut game, 4, -bound), None);
-        assert_eq!(searcher.null_move_at(&mut game, 4, bound), None);
+        let mut tries_and_cuts = |beta| {
+            let cut = searcher.null_move_at(&mut game, 4, beta);
+            let c = searcher.counters();
+            (cut, c.n_null_tries, c.n_null_cutoffs)
+        };
+        // Far below any evaluation, the null move cuts; far above, it is tried and fails ...
+        assert_eq!(tries_and_cuts(-1_000), (Some(-1_000), 1, 1), "on\n{at}");
+        assert_eq!(tries_and_cuts(1_000), (None, 2, 1), "on\n{at}");
+        // ... and against a bound that is a mate score, either way, it is not even tried.
+        assert_eq!(tries_and_cuts(-bound), (None, 2, 1), "on\n{at}");
+        assert_eq!(tries_and_cuts(bound), (None, 2, 1), "on\n{at}");
     }
 }
 
