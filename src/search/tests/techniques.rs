@@ -63,7 +63,8 @@ fn null_move_never_prunes_against_a_mate_bound() {
 }
 
 /// Multi-cut probes are searched at depth - 1 - R; it cuts exactly when C of the first M
-/// moves' probe values reach beta.
+/// moves' probe values reach beta. Each call is one try, counted as a cut-off when it cuts:
+/// the probes, at depth 1, are below `multi-cut-min-depth` (3) and try none of their own.
 #[test]
 fn multi_cut_cuts_exactly_when_c_of_m_probes_fail_high() {
     let (depth, r, m, c) = (4, 2, 4, 2);
@@ -84,7 +85,12 @@ fn multi_cut_cuts_exactly_when_c_of_m_probes_fail_high() {
             let mut searcher =
                 Searcher::new(config("alphabeta+multi-cut"), p.clone(), store_diff());
             let got = searcher.multi_cut_at(&mut game, depth, (-INFINITY, beta));
-            assert_eq!(got.is_some(), expected, "beta {beta}, probes {probes:?}");
+            let c = searcher.counters();
+            assert_eq!(
+                (got.is_some(), c.n_multi_cut_tries, c.n_multi_cut_cutoffs),
+                (expected, 1, u64::from(expected)),
+                "beta {beta}, probes {probes:?}"
+            );
             if expected {
                 cuts += 1;
             } else {
