@@ -132,6 +132,22 @@ fn params_registry_covers_every_field() {
         .contains("unknown param `null`"));
 }
 
+/// The `--params` help names every profile with what it is for and every assignment it
+/// makes, each of which is a valid one.
+#[test]
+fn the_profiles_help_lists_every_profile_and_assignment() {
+    let help = params::profiles_help();
+    assert!(help.starts_with("A named set of params"), "{help}");
+    for profile in params::PROFILES {
+        assert!(help.contains(profile.name), "{} in {help}", profile.name);
+        assert!(help.contains(profile.help), "{} in {help}", profile.help);
+        for assignment in profile.assignments {
+            assert!(help.contains(assignment), "{assignment} in {help}");
+            assert!(Params::default().with_assignments([*assignment]).is_ok());
+        }
+    }
+}
+
 #[test]
 fn expectimax_maximises_over_the_mean_reply() {
     // At depth 1, expectimax is a max over the children's evaluations.
