@@ -243,6 +243,7 @@ fn every_replacement_scheme_changes_the_tree() {
     assert_eq!(distinct.len(), counts.len(), "{counts:?}");
 }
 
+mod aspiration;
 mod behaviour;
 mod budget;
 mod cammp;
