@@ -417,7 +417,7 @@ impl Summary {
         match self.missed_judged(&["test added"]) - self.missed_judged(&["test added:"]) {
             0 => String::new(),
             n => format!(
-                ", nor do the {n} whose added test was not run with them (`test added (…)`)"
+                ", as do the missed ones whose added test was not run with them (`test added (…)`): {n}"
             ),
         }
     }
@@ -699,8 +699,8 @@ mod tests {
              the run or by one outside the stratum's filter (`verdicts.tsv`: `test added`, \
              `caught by`); counting them as caught and leaving the equivalent ones out, 7 of 10 \
              (70.0%; Wilson 95% interval 39.7% to 89.2%). The ones that timed out still count \
-             as not caught, nor do the 1 whose added test was not run with them (`test added \
-             (…)`).\n";
+             as not caught, as do the missed ones whose added test was not run with them (`test \
+             added (…)`): 1.\n";
         assert!(readme.contains(line), "{readme}");
         let none_today = made_up(&[("c1", "caught"), ("m1", "missed")], &[]).readme();
         assert!(!none_today.contains("With today's tests"), "{none_today}");
