@@ -731,6 +731,12 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
     }
 
+    /// The counters since the last root search began (probes add to them), for tests.
+    #[cfg(test)]
+    pub(crate) fn counters(&self) -> Counters {
+        self.counters
+    }
+
     /// The history table after the last search, for tests.
     #[cfg(test)]
     pub(crate) fn history(&self) -> &[u64] {

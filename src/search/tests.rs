@@ -68,6 +68,36 @@ fn configurations_parse() {
     fails("expectimax+ab", "expectimax takes no flags");
 }
 
+/// `expanded` spells a negamax configuration out as `alphabeta+...` or `minimax+...`, flag by
+/// flag, whatever preset it equals, and it reads back as the same configuration; expectimax
+/// and MCTS, which take no flags, keep their names.
+#[test]
+fn expanded_spells_negamax_configurations_out() {
+    let expands = |text: &str, spelled: &str| {
+        let config = Config::parse(text).unwrap();
+        assert_eq!(config.expanded(), spelled, "{text}");
+        assert_eq!(Config::parse(spelled), Ok(config), "{text}");
+    };
+    expands("minimax", "minimax");
+    expands("alphabeta", "alphabeta");
+    expands("minimax+id+tt-value", "minimax+id+tt-value");
+    expands(
+        "cammp",
+        "alphabeta+id+tt-value+tt-move+killers+history+quiescence+null-move+multi-cut+lmr",
+    );
+    expands(
+        "cammp-lmr",
+        "alphabeta+id+tt-value+tt-move+killers+history+quiescence+null-move+multi-cut",
+    );
+    expands("expectimax", "expectimax");
+    expands("mcts", "mcts");
+    let every_generic_flag = Enhancement::ALL
+        .into_iter()
+        .filter(|&e| !e.is_game_specific() && e != Enhancement::Ab)
+        .fold("alphabeta".to_string(), |text, e| text + "+" + e.name());
+    expands("all", &every_generic_flag);
+}
+
 #[test]
 fn params_registry_covers_every_field() {
     let json = serde_json::to_value(Params::default()).unwrap();
@@ -100,6 +130,22 @@ fn params_registry_covers_every_field() {
         .set("null", "2")
         .unwrap_err()
         .contains("unknown param `null`"));
+}
+
+/// The `--params` help names every profile with what it is for and every assignment it
+/// makes, each of which is a valid one.
+#[test]
+fn the_profiles_help_lists_every_profile_and_assignment() {
+    let help = params::profiles_help();
+    assert!(help.starts_with("A named set of params"), "{help}");
+    for profile in params::PROFILES {
+        assert!(help.contains(profile.name), "{} in {help}", profile.name);
+        assert!(help.contains(profile.help), "{} in {help}", profile.help);
+        for assignment in profile.assignments {
+            assert!(help.contains(assignment), "{assignment} in {help}");
+            assert!(Params::default().with_assignments([*assignment]).is_ok());
+        }
+    }
 }
 
 #[test]
@@ -197,6 +243,7 @@ fn every_replacement_scheme_changes_the_tree() {
     assert_eq!(distinct.len(), counts.len(), "{counts:?}");
 }
 
+mod aspiration;
 mod behaviour;
 mod budget;
 mod cammp;

@@ -1,6 +1,7 @@
-//! MCTS: the same seed gives the same search, the tree grows by at most one node per
-//! playout, the stop ends it after a playout, it wins in one and blocks a four on
-//! Gomoku, and it beats random play at tic-tac-toe.
+//! MCTS: the same seed gives the same search, the score is the best move's mean reward
+//! scaled, the tree grows by at most one node per playout, the stop ends it after a
+//! playout, it wins in one and blocks a four on Gomoku, and it beats random play at
+//! tic-tac-toe.
 
 use super::*;
 use crate::game::gomoku::Gomoku;
@@ -100,6 +101,31 @@ fn a_fixed_seed_gives_pinned_visit_counts() {
     ];
     let expected: Vec<(String, u32)> = expected.map(|(m, v)| (m.to_string(), v)).into();
     assert_eq!((best.as_str(), visits), ("a3", expected));
+}
+
+/// The score is the best move's mean reward for its mover scaled to -1000..=1000. With one
+/// square left every playout ends the same way: the last move draws (mean 1/2, score 0) or
+/// wins (mean 1, score 1000), however many playouts there are.
+#[test]
+fn the_score_is_the_best_moves_mean_reward_scaled() {
+    // X to move; c1 fills the board: a draw (X O X / X O O / O X X) or a win on file c
+    // (O X X / X O X / O O X).
+    for (moves, score) in [
+        ("a3,b3,c3,b2,a2,c2,b1,a1", 0),
+        ("b3,a3,c3,b2,a2,a1,c2,b1", 1000),
+    ] {
+        let mut game = TicTacToe::from_options("").unwrap();
+        game.play_moves(moves).unwrap();
+        for playouts in [1, 10, 100] {
+            let found = search(&game, &params(playouts, 1));
+            assert_eq!(
+                (found.score, found.counters.n_playouts),
+                (score, u64::from(playouts)),
+                "{playouts} playouts on\n{}",
+                game.board_string()
+            );
+        }
+    }
 }
 
 #[test]

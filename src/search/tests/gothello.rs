@@ -6,7 +6,7 @@ use super::support::{config, iterations, params, walk};
 use crate::game::blackwhite::BlackWhite;
 use crate::game::gothello::{Gothello, GothelloEval};
 use crate::game::{Evaluator, Game, Score};
-use crate::search::{Params, Searcher};
+use crate::search::Params;
 
 fn gothello(moves: &str) -> Gothello {
     let mut game = Gothello::from_options("").unwrap();
@@ -194,20 +194,44 @@ fn liberties_plays_a_best_move_with_most_liberties_under_every_search() {
     );
 }
 
+/// The root value and node count of `text` searching `game` to `depth`.
+fn value_and_nodes(game: &Gothello, text: &str, depth: u32) -> (Score, u64) {
+    let its = iterations(
+        game,
+        config(text),
+        Params::default(),
+        GothelloEval::Number,
+        depth,
+    );
+    let last = its.last().unwrap();
+    (last.score, last.counters.n_nodes)
+}
+
 #[test]
 fn liberties_keeps_the_value_and_costs_nodes() {
     let game = gothello("c3,b2,d4");
-    let search = |text: &str| {
-        let mut searcher = Searcher::new(config(text), Params::default(), GothelloEval::Number);
-        let its = searcher.search(&mut game.clone(), 5, &mut |_| {});
-        let last = its.last().unwrap();
-        (last.score, last.counters.n_nodes)
-    };
-    let (plain, plain_nodes) = search("alphabeta");
-    let (tied, tied_nodes) = search("alphabeta+liberties");
+    let (plain, plain_nodes) = value_and_nodes(&game, "alphabeta", 5);
+    let (tied, tied_nodes) = value_and_nodes(&game, "alphabeta+liberties", 5);
     assert_eq!(tied, plain);
     assert!(
         tied_nodes > plain_nodes,
         "{tied_nodes} against {plain_nodes}"
     );
+}
+
+/// Plain minimax searches every root move exactly anyway (its alpha stays -infinity), so the
+/// tie-break sees every tie for free: the same value and the same nodes.
+#[test]
+fn liberties_costs_plain_minimax_nothing() {
+    for seed in 0..6 {
+        let game = walk(Gothello::new(), seed, 3 + seed);
+        for depth in [1, 3] {
+            assert_eq!(
+                value_and_nodes(&game, "minimax+liberties", depth),
+                value_and_nodes(&game, "minimax", depth),
+                "depth {depth} on\n{}",
+                game.board_string()
+            );
+        }
+    }
 }

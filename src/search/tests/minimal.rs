@@ -1,9 +1,10 @@
 //! The minimal tree: Knuth and Moore's leaf count on uniform trees with distinct leaf values,
-//! the root value of plain minimax, and never more nodes than plain alpha-beta.
+//! finished positions counted as leaves, the root value of plain minimax, and never more
+//! nodes than plain alpha-beta.
 
 use super::super::minimal::minimal_tree;
 use super::*;
-use crate::game::{Evaluator, Outcome, Score, StatePart};
+use crate::game::{Evaluator, Outcome, Score, StatePart, WIN_SCORE};
 
 /// A uniform tree: every node above `depth` has `branching` children; a node is its path,
 /// coded in base `branching`. The leaves' values are distinct (a bijection of the code).
@@ -137,6 +138,40 @@ fn uniform_trees_have_the_knuth_moore_leaf_count() {
         minimal_tree(&game, 3, Scrambled, &Params::default()).n_leaves,
         11
     );
+}
+
+/// A finished position is a leaf wherever it is met, with its terminal score, whatever depth
+/// is left. On tic-tac-toe near the end, counted by hand (perfect order puts a winning or
+/// drawing move first; after it the window makes the other move's single reply cut):
+#[test]
+fn terminal_positions_are_leaves() {
+    use super::super::minimal::MinimalTree;
+    use crate::game::tictactoe::TicTacToe;
+    let win = WIN_SCORE - 1;
+    let tree = |n_nodes, n_leaves, score| MinimalTree {
+        n_nodes,
+        n_leaves,
+        score,
+    };
+    for (moves, depth, expected) in [
+        // The board is full (X O X / X O O / O X X), a draw: the root alone.
+        ("a3,b3,c3,b2,a2,c2,b1,a1,c1", 3, tree(1, 1, 0)),
+        // X's last move, c1, draws: the root and one terminal leaf.
+        ("a3,b3,c3,b2,a2,c2,b1,a1", 1, tree(2, 1, 0)),
+        // O to move (X X . / O O X / X O .): c3 lets X draw with c1 (two nodes, a terminal
+        // leaf); c1 lets X win with c3, which cuts (two nodes, a terminal leaf).
+        ("a3,a2,b3,b2,c2,b1,a1", 2, tree(5, 2, 0)),
+        ("a3,a2,b3,b2,c2,b1,a1", 9, tree(5, 2, 0)),
+        // O to move (X X O / X O . / . O X): a1 wins at once, a terminal leaf; c2 is a
+        // depth-0 leaf at depth 1, and at depth 2 a node whose reply, X's a1, wins and cuts.
+        ("a3,c3,b3,b2,a2,b1,c1", 1, tree(3, 2, win)),
+        ("a3,c3,b3,b2,a2,b1,c1", 2, tree(4, 2, win)),
+    ] {
+        let mut game = TicTacToe::from_options("").unwrap();
+        game.play_moves(moves).unwrap();
+        let found = minimal_tree(&game, depth, TicTacToe::DEFAULT_EVAL, &Params::default());
+        assert_eq!(found, expected, "depth {depth} after {moves}");
+    }
 }
 
 /// On the uniform tree, and on Kalah and Ming Mang positions, the minimal tree has

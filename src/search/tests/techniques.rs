@@ -2,7 +2,8 @@
 //! reference written here: null move (never with a mate bound), multi-cut (cuts exactly when
 //! C of the first M probes fail high), LMR (reduces the moves the params say, re-searches per
 //! `lmr-research`, never when the reduced score only equals alpha), quiescence (stands pat,
-//! goes on after captures only, stops at `q-limit`), killers and history.
+//! goes on after captures, or after quiet moves where `q-quiet-every` does not test them,
+//! counts every q-ply, stops at `q-limit`), killers and history.
 
 use super::support::{config, iterations, kalah_positions, params, value};
 use crate::game::kalah::Kalah;
@@ -37,23 +38,34 @@ fn child_value(game: &Kalah, mv: u8, depth: u32) -> Score {
     }
 }
 
+/// The null move is tried (and counted as tried) once per call: with `null-r=2` from depth 4
+/// its search is at depth 1, below a null move, so no second null move happens inside it. It
+/// is counted as a cut-off exactly when it cuts, and not tried at all against a mate bound.
 #[test]
 fn null_move_never_prunes_against_a_mate_bound() {
     // A mate in 100 plies: within the 128 plies the search tells mates apart by.
     let bound = WIN_SCORE - 100;
     for mut game in kalah_positions(0..6, 8) {
-        let p = params(&["null-min-depth=1"]);
+        let at = game.board_string();
+        let p = params(&["null-min-depth=1", "null-r=2"]);
         let mut searcher = Searcher::new(config("alphabeta+null-move"), p, store_diff());
-        // Far below any evaluation, the null move cuts ...
-        assert_eq!(searcher.null_move_at(&mut game, 4, -1_000), Some(-1_000));
-        // ... but never against a bound that is a mate score, either way.
-        assert_eq!(searcher.null_move_at(&mut game, 4, -bound), None);
-        assert_eq!(searcher.null_move_at(&mut game, 4, bound), None);
+        let mut tries_and_cuts = |beta| {
+            let cut = searcher.null_move_at(&mut game, 4, beta);
+            let c = searcher.counters();
+            (cut, c.n_null_tries, c.n_null_cutoffs)
+        };
+        // Far below any evaluation, the null move cuts; far above, it is tried and fails ...
+        assert_eq!(tries_and_cuts(-1_000), (Some(-1_000), 1, 1), "on\n{at}");
+        assert_eq!(tries_and_cuts(1_000), (None, 2, 1), "on\n{at}");
+        // ... and against a bound that is a mate score, either way, it is not even tried.
+        assert_eq!(tries_and_cuts(-bound), (None, 2, 1), "on\n{at}");
+        assert_eq!(tries_and_cuts(bound), (None, 2, 1), "on\n{at}");
     }
 }
 
 /// Multi-cut probes are searched at depth - 1 - R; it cuts exactly when C of the first M
-/// moves' probe values reach beta.
+/// moves' probe values reach beta. Each call is one try, counted as a cut-off when it cuts:
+/// the probes, at depth 1, are below `multi-cut-min-depth` (3) and try none of their own.
 #[test]
 fn multi_cut_cuts_exactly_when_c_of_m_probes_fail_high() {
     let (depth, r, m, c) = (4, 2, 4, 2);
@@ -74,7 +86,12 @@ fn multi_cut_cuts_exactly_when_c_of_m_probes_fail_high() {
             let mut searcher =
                 Searcher::new(config("alphabeta+multi-cut"), p.clone(), store_diff());
             let got = searcher.multi_cut_at(&mut game, depth, (-INFINITY, beta));
-            assert_eq!(got.is_some(), expected, "beta {beta}, probes {probes:?}");
+            let c = searcher.counters();
+            assert_eq!(
+                (got.is_some(), c.n_multi_cut_tries, c.n_multi_cut_cutoffs),
+                (expected, 1, u64::from(expected)),
+                "beta {beta}, probes {probes:?}"
+            );
             if expected {
                 cuts += 1;
             } else {
@@ -196,57 +213,82 @@ fn lmr_reduces_the_moves_the_params_say_and_researches_as_told() {
     );
 }
 
-/// Minimax whose depth-0 nodes after a capture take the better of standing pat and each
-/// move's value (every move's, or with `captures_only` each capture's), going on after
-/// captures only, at most `q_left` plies: quiescence with `q-limit=q_left`.
-fn quiescence_value(
-    game: &mut Kalah,
-    depth: u32,
-    ply: usize,
-    after_capture: bool,
+/// Quiescence as the params say, by plain minimax: `limit` is `q-limit`, `captures_only`
+/// `q-all-moves=0` and `quiet_every` `q-quiet-every`.
+struct Quiescence {
+    limit: u32,
     captures_only: bool,
-    q_left: u32,
-) -> Score {
-    if let Some(score) = game.terminal_score(ply) {
-        return score;
+    quiet_every: u32,
+}
+
+impl Quiescence {
+    /// Minimax to `depth`, with quiescence at the depth-0 nodes reached by a capture.
+    fn value(&self, game: &mut Kalah, depth: u32, ply: usize, after_capture: bool) -> Score {
+        if let Some(score) = game.terminal_score(ply) {
+            return score;
+        }
+        match (depth, after_capture) {
+            (0, true) => self.quiesce(game, ply, 0),
+            (0, false) => store_diff().evaluate(game),
+            _ => best_child(game, false, |game, noisy| {
+                self.value(game, depth - 1, ply + 1, noisy)
+            })
+            .unwrap_or_else(|| store_diff().evaluate(game)),
+        }
     }
-    let stand = store_diff().evaluate(game);
-    if depth == 0 && (!after_capture || q_left == 0) {
-        return stand;
+
+    /// The quiescence node at q-ply `qdepth`: standing pat, or at most `limit` q-plies in,
+    /// the better of that and each move's (each capture's) value. Every q-ply counts, an
+    /// extra turn's too; a child goes on after a capture, or after a quiet move at a q-ply
+    /// where "quiet" is not tested (not a multiple of `quiet_every`).
+    fn quiesce(&self, game: &mut Kalah, ply: usize, qdepth: u32) -> Score {
+        let stand = store_diff().evaluate(game);
+        if qdepth >= self.limit {
+            return stand;
+        }
+        let child = qdepth + 1;
+        let best = best_child(game, self.captures_only, |game, noisy| {
+            match game.terminal_score(ply + 1) {
+                Some(score) => score,
+                None if !noisy && child % self.quiet_every == 0 => store_diff().evaluate(game),
+                None => self.quiesce(game, ply + 1, child),
+            }
+        });
+        best.map_or(stand, |best| best.max(stand))
     }
+}
+
+/// The best for the side to move at `game` of its moves' values (only its captures' with
+/// `captures_only`), `value` scoring each child, told whether the move captured, for the
+/// child's side to move; `None` without such a move.
+fn best_child(
+    game: &mut Kalah,
+    captures_only: bool,
+    value: impl Fn(&mut Kalah, bool) -> Score,
+) -> Option<Score> {
     let mut moves = Vec::new();
     game.generate_moves(&mut moves);
-    if depth == 0 && captures_only {
+    if captures_only {
         moves.retain(|&mv| game.is_noisy(mv));
     }
-    if moves.is_empty() {
-        return stand;
-    }
-    let (child_depth, child_left) = match depth {
-        0 => (0, q_left - 1),
-        _ => (depth - 1, q_left),
-    };
     let side = game.side_to_move();
-    let values = moves.iter().map(|&mv| {
-        let noisy = game.is_noisy(mv);
-        let undo = game.make(mv);
-        let v = quiescence_value(game, child_depth, ply + 1, noisy, captures_only, child_left);
-        let v = if game.side_to_move() == side { v } else { -v };
-        game.unmake(mv, undo);
-        v
-    });
-    let best = values.max().unwrap();
-    if depth == 0 {
-        best.max(stand)
-    } else {
-        best
-    }
+    moves
+        .iter()
+        .map(|&mv| {
+            let noisy = game.is_noisy(mv);
+            let undo = game.make(mv);
+            let v = value(game, noisy);
+            let v = if game.side_to_move() == side { v } else { -v };
+            game.unmake(mv, undo);
+            v
+        })
+        .max()
 }
 
 #[test]
 fn quiescence_stands_pat_and_stops_at_its_limit() {
     let q = config("alphabeta+quiescence");
-    let mut deeper = false;
+    let (mut deeper, mut quiet_every_matters) = (false, false);
     for game in kalah_positions(0..10, 12) {
         for depth in [1, 3] {
             // q-limit=0: quiescence stands pat at once, alpha-beta's value, no q-node.
@@ -260,29 +302,40 @@ fn quiescence_stands_pat_and_stops_at_its_limit() {
             );
             assert_eq!((none[0].score, none[0].counters.n_qnodes), (plain, 0));
             // Past the first q-ply, quiescence goes on after captures and stops after quiet
-            // moves.
-            for (limit, all_moves) in [(1, 0), (1, 1), (2, 0), (2, 1), (3, 0), (3, 1)] {
-                let p = params(&[
-                    &format!("q-limit={limit}"),
-                    &format!("q-all-moves={all_moves}"),
-                ]);
-                let its = iterations(&game, q, p, store_diff(), depth);
-                let mut game = game.clone();
-                let expected = quiescence_value(&mut game, depth, 0, false, all_moves == 0, limit);
-                assert_eq!(
-                    its[0].score,
-                    expected,
-                    "depth {depth}, q-limit {limit}, q-all-moves {all_moves} on\n{}",
-                    game.board_string()
-                );
-                assert!(its[0].counters.sel_depth <= u64::from(depth + limit));
-                deeper |= its[0].counters.sel_depth > u64::from(depth + 1);
+            // moves, at every q-ply or (q-quiet-every=2) every second one.
+            for limit in 1..=3 {
+                for (all_moves, quiet_every) in [(0, 1), (1, 1), (0, 2), (1, 2)] {
+                    let p = params(&[
+                        &format!("q-limit={limit}"),
+                        &format!("q-all-moves={all_moves}"),
+                        &format!("q-quiet-every={quiet_every}"),
+                    ]);
+                    let its = iterations(&game, q, p, store_diff(), depth);
+                    let model = |quiet_every| Quiescence {
+                        limit,
+                        captures_only: all_moves == 0,
+                        quiet_every,
+                    };
+                    let expected = model(quiet_every).value(&mut game.clone(), depth, 0, false);
+                    assert_eq!(
+                        its[0].score,
+                        expected,
+                        "depth {depth}, q-limit {limit}, q-all-moves {all_moves}, \
+                         q-quiet-every {quiet_every} on\n{}",
+                        game.board_string()
+                    );
+                    assert!(its[0].counters.sel_depth <= u64::from(depth + limit));
+                    deeper |= its[0].counters.sel_depth > u64::from(depth + 1);
+                    quiet_every_matters |= quiet_every == 2
+                        && expected != model(1).value(&mut game.clone(), depth, 0, false);
+                }
             }
         }
     }
     assert!(
-        deeper,
-        "no capture followed a capture: the test shows nothing"
+        deeper && quiet_every_matters,
+        "no capture followed a capture, or q-quiet-every changed no value: the test shows \
+         nothing"
     );
 }
 

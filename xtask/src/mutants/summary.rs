@@ -7,9 +7,11 @@
 //! mutants it was given and tested, so a shard cut short by its time limit shows) and
 //! `OUT/scope.jsonl` (the mutants per file of the whole scope, from `RUN/scope.json`).
 //! Either way it then writes `OUT/README.md` from those files and `OUT/verdicts.tsv`, the
-//! hand-written verdict on each missed mutant (`name<TAB>verdict`: the test added for it, or
-//! why it is equivalent, a verdict starting `equivalent`: the README also gives the caught
-//! share without those). Every number of the README comes from these files.
+//! hand-written verdict on each missed mutant (`name<TAB>verdict`: the test added for it since
+//! the run, `test added: ...`, or the one outside the stratum's test filter that catches it,
+//! `caught by ...`, or why it is equivalent, `equivalent: ...`). The README also gives the
+//! caught share without the equivalent ones, and that share counting the ones today's tests
+//! catch as caught. Every number of the README comes from these files.
 
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -20,6 +22,13 @@ use std::process::ExitCode;
 
 /// The outcomes, in the order the README's table shows them.
 const OUTCOMES: [&str; 4] = ["caught", "missed", "timeout", "unviable"];
+
+/// How a verdict of `verdicts.tsv` starts when the missed mutant is equivalent.
+const EQUIVALENT: [&str; 1] = ["equivalent"];
+
+/// How a verdict starts when a test catches the missed mutant today: one added since the
+/// run (`test added: ...`) or one outside the stratum's test filter (`caught by ...`).
+const CAUGHT_TODAY: [&str; 2] = ["test added:", "caught by"];
 
 pub fn mutants_summary(args: &[String]) -> ExitCode {
     match summarize(args) {
@@ -353,40 +362,64 @@ impl Summary {
         let _ = writeln!(text, "| all | {} | {} |\n", total.0, cells.join(" | "));
         let [tested, caught, missed, timeout, _] = total.1;
         let viable = caught + missed + timeout;
-        let (low, high) = wilson(caught, viable);
         let _ = writeln!(
             text,
             "Tested {tested} of the {} mutants in scope ({:.1}%). Of the {viable} viable mutants \
-             tested (built), the tests caught {caught} ({:.1}%; Wilson 95% interval {:.1}% to \
-             {:.1}%) and {timeout} timed out.\n",
+             tested (built), the tests caught {caught} {} and {timeout} timed out.\n",
             total.0,
             percent(tested, total.0),
-            percent(caught, viable),
-            100.0 * low,
-            100.0 * high,
+            share(caught, viable),
         );
-        let equivalent = self
-            .missed()
-            .filter(|name| {
-                self.verdicts
-                    .get(*name)
-                    .is_some_and(|v| v.starts_with("equivalent"))
-            })
-            .count() as u64;
+        text + &self.verdict_shares(caught, viable)
+    }
+
+    /// The missed mutants whose verdict starts with one of `prefixes`.
+    fn missed_judged(&self, prefixes: &[&str]) -> u64 {
+        self.missed()
+            .filter_map(|name| self.verdicts.get(name))
+            .filter(|v| prefixes.iter().any(|p| v.starts_with(p)))
+            .count() as u64
+    }
+
+    /// The caught share without the equivalent missed mutants, and with the ones today's
+    /// tests catch counted as caught.
+    fn verdict_shares(&self, caught: u64, viable: u64) -> String {
+        let mut text = String::new();
+        let equivalent = self.missed_judged(&EQUIVALENT);
         if equivalent > 0 {
-            let (low, high) = wilson(caught, viable - equivalent);
             let _ = writeln!(
                 text,
                 "Of the missed ones, {equivalent} are equivalent (`verdicts.tsv`); leaving them \
-                 out, the tests caught {caught} of {} ({:.1}%; Wilson 95% interval {:.1}% to \
-                 {:.1}%).\n",
+                 out, the tests caught {caught} of {} {}.\n",
                 viable - equivalent,
-                percent(caught, viable - equivalent),
-                100.0 * low,
-                100.0 * high,
+                share(caught, viable - equivalent),
+            );
+        }
+        let caught_today = self.missed_judged(&CAUGHT_TODAY);
+        if caught_today > 0 {
+            let (part, whole) = (caught + caught_today, viable - equivalent);
+            let _ = writeln!(
+                text,
+                "With today's tests: {caught_today} of the missed ones are caught by a test added \
+                 since the run or by one outside the stratum's filter (`verdicts.tsv`: `test \
+                 added`, `caught by`); counting them as caught and leaving the equivalent ones \
+                 out, {part} of {whole} {}. The ones that timed out still count as not caught{}.\n",
+                share(part, whole),
+                self.unconfirmed(),
             );
         }
         text
+    }
+
+    /// The missed mutants whose verdict names a test added since the run that was not run
+    /// against them (`test added (...)`, not `test added:`): they still count as missed.
+    fn unconfirmed(&self) -> String {
+        match self.missed_judged(&["test added"]) - self.missed_judged(&["test added:"]) {
+            0 => String::new(),
+            n => format!(
+                ", as do the missed ones whose added test was not run with them (`test added (…)`): {n}"
+            ),
+        }
     }
 
     fn cost(&self) -> String {
@@ -430,6 +463,17 @@ impl Summary {
         }
         text
     }
+}
+
+/// A share and its Wilson 95% interval: `(80.0%; Wilson 95% interval 71.6% to 86.4%)`.
+fn share(part: u64, whole: u64) -> String {
+    let (low, high) = wilson(part, whole);
+    format!(
+        "({:.1}%; Wilson 95% interval {:.1}% to {:.1}%)",
+        percent(part, whole),
+        100.0 * low,
+        100.0 * high
+    )
 }
 
 fn percent(part: u64, whole: u64) -> f64 {
@@ -594,6 +638,72 @@ mod tests {
         assert!(readme.contains("given shards 3, 11 of 16"), "{readme}");
         assert!(!readme.contains("The commands draw"), "{readme}");
         let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// A summary of made-up outcomes: `(name, outcome)` per mutant tested, and verdicts.
+    fn made_up(outcomes: &[(&str, &str)], verdicts: &[(&str, &str)]) -> Summary {
+        Summary {
+            mutants: outcomes
+                .iter()
+                .map(|(name, outcome)| json!({"name": name, "file": "a.rs", "outcome": outcome}))
+                .collect(),
+            shards: Vec::new(),
+            scope: vec![json!({"file": "a.rs", "mutants": 20})],
+            verdicts: verdicts
+                .iter()
+                .map(|(name, verdict)| (name.to_string(), verdict.to_string()))
+                .collect(),
+            commit: String::new(),
+            command: String::new(),
+        }
+    }
+
+    #[test]
+    fn missed_mutants_caught_by_todays_tests_count_as_caught_and_equivalent_ones_not_at_all() {
+        let summary = made_up(
+            &[
+                ("c1", "caught"),
+                ("c2", "caught"),
+                ("c3", "caught"),
+                ("c4", "caught"),
+                ("t1", "timeout"),
+                ("u1", "unviable"),
+                ("added", "missed"),
+                ("outside", "missed"),
+                ("unrun", "missed"),
+                ("equal", "missed"),
+                ("open", "missed"),
+                ("judged-but-caught", "caught"),
+            ],
+            &[
+                ("added", "test added: tests.rs t (it fails)"),
+                ("outside", "caught by it.rs u outside the stratum's filter"),
+                ("unrun", "test added (not run with this mutant): tests.rs t"),
+                ("equal", "equivalent: never read"),
+                ("open", "no test yet: caught by nothing, test added: never"),
+                ("judged-but-caught", "caught by it.rs v"),
+            ],
+        );
+        let readme = summary.readme();
+        // Viable: 5 caught, 1 timeout, 5 missed = 11; 1 equivalent leaves 10, of which 5
+        // caught and 2 caught today (the timeout and the unrun test count as not caught).
+        assert!(
+            readme.contains("the tests caught 5 (45.5%; Wilson 95% interval"),
+            "{readme}"
+        );
+        assert!(
+            readme.contains("1 are equivalent (`verdicts.tsv`); leaving them out, the tests caught 5 of 10 (50.0%; Wilson 95% interval 23.7% to 76.3%)."),
+            "{readme}"
+        );
+        let line = "With today's tests: 2 of the missed ones are caught by a test added since \
+             the run or by one outside the stratum's filter (`verdicts.tsv`: `test added`, \
+             `caught by`); counting them as caught and leaving the equivalent ones out, 7 of 10 \
+             (70.0%; Wilson 95% interval 39.7% to 89.2%). The ones that timed out still count \
+             as not caught, as do the missed ones whose added test was not run with them (`test \
+             added (…)`): 1.\n";
+        assert!(readme.contains(line), "{readme}");
+        let none_today = made_up(&[("c1", "caught"), ("m1", "missed")], &[]).readme();
+        assert!(!none_today.contains("With today's tests"), "{none_today}");
     }
 
     /// Checked against the closed form for 0 of n (upper bound z² / (n + z²)) and a
