@@ -164,3 +164,57 @@ fn the_quick_slice_sees_the_tables_default_size_and_replacement() {
     let scheme = format!("tt-scheme={}", other.name());
     assert!(!quick_kalah_with(&scheme).is_empty(), "{scheme}");
 }
+
+/// The values following `flag` in a step's arguments.
+fn values_of<'a>(args: &'a str, flag: &str) -> Vec<&'a str> {
+    let words: Vec<&str> = args.split_whitespace().collect();
+    words
+        .windows(2)
+        .filter(|w| w[0] == flag)
+        .map(|w| w[1])
+        .collect()
+}
+
+#[test]
+fn the_spec_gives_the_params_the_committed_runs_record() {
+    // Every committed manifest that records its search parameters records those its step's
+    // `--params` and `--param` give (fields added since it was made are not there to compare),
+    // so that regenerating a run searches as it did.
+    let spec = cutoff::studies::spec::load(&Path::new(RESULTS).join("studies.toml")).unwrap();
+    let mut compared = 0;
+    let mut wrong = Vec::new();
+    for study in &spec.study {
+        for run in &study.run {
+            for step in &run.step {
+                let dir = Path::new(RESULTS).join(&run.folder);
+                let dir = step.out.as_ref().map_or(dir.clone(), |o| dir.join(o));
+                let Ok(text) = fs::read_to_string(dir.join("manifest.json")) else {
+                    continue;
+                };
+                let manifest: serde_json::Value = serde_json::from_str(&text).unwrap();
+                let Some(recorded) = manifest["params"].as_object() else {
+                    continue;
+                };
+                let params = cutoff::search::params::Params::default()
+                    .with_profiles(values_of(&step.args, "--params"))
+                    .and_then(|p| p.with_assignments(values_of(&step.args, "--param")))
+                    .unwrap();
+                let given = serde_json::to_value(params).unwrap();
+                for (name, value) in recorded {
+                    if given[name] != *value {
+                        wrong.push(format!(
+                            "{}/{} ({}): {name} {value} recorded, {} given",
+                            study.id,
+                            run.name,
+                            dir.display(),
+                            given[name]
+                        ));
+                    }
+                }
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 0, "no manifest records its params");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
