@@ -120,3 +120,101 @@ fn a_changed_record_fails_the_quick_check_and_is_named() {
     );
     assert!(text.contains(&named), "`{named}` not in\n{text}");
 }
+
+/// The quick slice of `kalah/cammp-1pg` run with `--param NAME=VALUE` added, compared with
+/// its committed expectations: the differences found.
+fn quick_kalah_with(param: &str) -> Vec<String> {
+    let spec = cutoff::studies::spec::load(&Path::new(RESULTS).join("studies.toml")).unwrap();
+    let kalah = spec.study.iter().find(|s| s.id == "kalah").unwrap();
+    let run = kalah.run.iter().find(|r| r.name == "cammp-1pg").unwrap();
+    let dir = std::env::temp_dir().join(format!("cutoff-it-{}-table-{param}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    let args = cutoff::studies::steps::step_args(&run.step[0], &dir, true, Some(1))
+        .unwrap()
+        .unwrap();
+    let status = Command::new(env!("CARGO_BIN_EXE_cutoff"))
+        .args(&args)
+        .args(["--param", param])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .status()
+        .unwrap();
+    assert!(
+        status.success(),
+        "cutoff {} --param {param}",
+        args.join(" ")
+    );
+    let now = fs::read_to_string(dir.join("records.jsonl")).unwrap();
+    let _ = fs::remove_dir_all(&dir);
+    let expected = Path::new(EXPECTED).join(&run.folder).join("records.jsonl");
+    let committed = fs::read_to_string(expected).unwrap();
+    cutoff::studies::verify::compare_file(&committed, &now, 8).unwrap()
+}
+
+#[test]
+fn the_quick_slice_sees_the_tables_default_size_and_replacement() {
+    // Its searches overflow the default table: a bigger one, or another replacement scheme,
+    // changes their records, so `--quick --check` fails when the default changes.
+    let default = cutoff::search::params::Params::default();
+    let bigger = format!("tt-bits={}", default.tt_bits + 2);
+    assert!(!quick_kalah_with(&bigger).is_empty(), "{bigger}");
+    let other = cutoff::search::params::TtScheme::ALL
+        .into_iter()
+        .find(|s| *s != default.tt_scheme)
+        .unwrap();
+    let scheme = format!("tt-scheme={}", other.name());
+    assert!(!quick_kalah_with(&scheme).is_empty(), "{scheme}");
+}
+
+/// The values following `flag` in a step's arguments.
+fn values_of<'a>(args: &'a str, flag: &str) -> Vec<&'a str> {
+    let words: Vec<&str> = args.split_whitespace().collect();
+    words
+        .windows(2)
+        .filter(|w| w[0] == flag)
+        .map(|w| w[1])
+        .collect()
+}
+
+#[test]
+fn the_spec_gives_the_params_the_committed_runs_record() {
+    // Every committed manifest that records its search parameters records those its step's
+    // `--params` and `--param` give (fields added since it was made are not there to compare),
+    // so that regenerating a run searches as it did.
+    let spec = cutoff::studies::spec::load(&Path::new(RESULTS).join("studies.toml")).unwrap();
+    let mut compared = 0;
+    let mut wrong = Vec::new();
+    for study in &spec.study {
+        for run in &study.run {
+            for step in &run.step {
+                let dir = Path::new(RESULTS).join(&run.folder);
+                let dir = step.out.as_ref().map_or(dir.clone(), |o| dir.join(o));
+                let Ok(text) = fs::read_to_string(dir.join("manifest.json")) else {
+                    continue;
+                };
+                let manifest: serde_json::Value = serde_json::from_str(&text).unwrap();
+                let Some(recorded) = manifest["params"].as_object() else {
+                    continue;
+                };
+                let params = cutoff::search::params::Params::default()
+                    .with_profiles(values_of(&step.args, "--params"))
+                    .and_then(|p| p.with_assignments(values_of(&step.args, "--param")))
+                    .unwrap();
+                let given = serde_json::to_value(params).unwrap();
+                for (name, value) in recorded {
+                    if given[name] != *value {
+                        wrong.push(format!(
+                            "{}/{} ({}): {name} {value} recorded, {} given",
+                            study.id,
+                            run.name,
+                            dir.display(),
+                            given[name]
+                        ));
+                    }
+                }
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 0, "no manifest records its params");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
