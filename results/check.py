@@ -48,6 +48,7 @@ FOLDERS = {
     "2026-11-25-minimal": "minimal",
     "2026-11-25-minimax-rs": "minimax_rs",
     "2026-11-26-minimax-rs-rerun": "minimax_rs",
+    "2026-11-27-setup-times": "setup_times",
 }
 
 
