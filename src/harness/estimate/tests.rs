@@ -260,7 +260,7 @@ fn predicted_over_measured(name: &str, sample_seconds: Option<f64>) -> (f64, f64
 
 /// Every committed ablation run with more than one depth, its records complete (those of
 /// 2026-11-26-estimate were made to measure the estimate).
-const RUNS: [&str; 17] = [
+const RUNS: [&str; 18] = [
     "2026-11-23-blackwhite-audet",
     "2026-11-23-blackwhite-audet-midgame",
     "2026-11-23-blackwhite-audet-midgame-tt-value",
@@ -274,6 +274,7 @@ const RUNS: [&str; 17] = [
     "2026-11-26-gomoku-patterns-1pg",
     "2026-11-26-kalah-cammp-1pg",
     "2026-11-26-mingmang-cammp-1pg",
+    "2026-11-27-blackwhite-minimax-1pg",
     "2026-11-26-estimate/kalah-d8/run",
     "2026-11-26-estimate/kalah-d12/run",
     "2026-11-26-estimate/mingmang-d5/run",
