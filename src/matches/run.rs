@@ -151,6 +151,11 @@ pub fn run_match<G: Game>(
         drop(send);
         for record in receive {
             let record = record.inspect_err(|_| halt.store(true, Ordering::Relaxed))?;
+            if decided(&tracker) {
+                // A pair a worker began before it saw the SPRT's stop: keeping it would make
+                // the games file depend on thread timing (the summary never counts it).
+                continue;
+            }
             writer
                 .write(&record)
                 .inspect_err(|_| halt.store(true, Ordering::Relaxed))?;
