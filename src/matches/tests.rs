@@ -539,7 +539,11 @@ fn an_sprt_stops_on_its_own_at_the_same_pair_with_any_number_of_threads() {
     let summary = summarise(&spec, &games);
     let result = summary.sprt.unwrap();
     // One worker keeps no pair past the stop in the games file, however the threads ran.
-    assert_eq!(games.len() as u32, 2 * result.pairs, "games kept past the SPRT's stop");
+    assert_eq!(
+        games.len() as u32,
+        2 * result.pairs,
+        "games kept past the SPRT's stop"
+    );
     assert_eq!(result.verdict, "H1 accepted");
     assert!(result.pairs < 200, "stopped after {} pairs", result.pairs);
     assert!(result.llr >= result.bounds.1);
