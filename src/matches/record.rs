@@ -6,7 +6,7 @@
 //! by pair and game before anything is computed from them, so their order in the file
 //! never shows. This module does not play or summarise.
 
-use crate::runfolder::{read_json, write_json, JsonlWriter};
+use crate::runfolder::{read_json, write_json, write_lines, JsonlWriter};
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 use std::fs::OpenOptions;
@@ -237,6 +237,11 @@ pub fn read_games(dir: &Path) -> Result<Vec<GameRecord>> {
         );
     }
     Ok(games)
+}
+
+/// Replaces `dir/games.jsonl` with `games`, atomically.
+pub fn rewrite_games(dir: &Path, games: &[GameRecord]) -> Result<()> {
+    write_lines(&dir.join(GAMES), games)
 }
 
 /// Appends game records to `games.jsonl`, one flushed line each.

@@ -7,13 +7,14 @@
 //! 2^32 + 2p + g. So a game's moves depend on the seed, pair and game alone, never on which
 //! thread played it or when. Workers take pairs in order; an SPRT is judged on pairs in
 //! order, so it stops at the same pair with any number of threads (pairs played past that
-//! point are recorded but not counted).
+//! point are dropped from the games file, so it holds the same pairs with any number of
+//! threads).
 
 use super::agent::{Agent, AgentSpec, Player};
 use super::play::{play, Seats};
 use super::record::{
-    read_games, read_manifest, write_manifest, GameRecord, GameWriter, MatchManifest, MatchSpec,
-    Openings,
+    read_games, read_manifest, rewrite_games, write_manifest, GameRecord, GameWriter,
+    MatchManifest, MatchSpec, Openings,
 };
 use super::stats::Verdict;
 use super::summary::{markdown, pair_of, summarise, MatchSummary, SprtTracker};
@@ -172,12 +173,27 @@ pub fn run_match<G: Game>(
         }
         Ok(())
     })?;
+    drop(writer);
+    if let Some(t) = tracker.as_ref().filter(|t| t.verdict != Verdict::Continue) {
+        trim_past_the_stop(dir, &mut games, t.next_pair)?;
+    }
     let finished = decided(&tracker) || (0..pairs).all(|p| pair_of(&games, p).is_some());
     Ok(RunOutcome {
         games,
         played_now,
         interrupted: !finished,
     })
+}
+
+/// Drops the games of pairs from `counted` on, which the SPRT stopped before (a worker
+/// finished them while an earlier pair was still being played), and rewrites the games file
+/// without them: which pairs it holds must not depend on thread timing.
+fn trim_past_the_stop(dir: &Path, games: &mut Vec<GameRecord>, counted: u32) -> Result<()> {
+    if games.iter().all(|g| g.pair < counted) {
+        return Ok(());
+    }
+    games.retain(|g| g.pair < counted);
+    rewrite_games(dir, games)
 }
 
 /// A worker's own agents, A and B.

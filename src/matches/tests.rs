@@ -556,6 +556,35 @@ fn an_sprt_stops_on_its_own_at_the_same_pair_with_any_number_of_threads() {
 }
 
 #[test]
+fn pairs_finished_past_the_sprt_stop_leave_the_games_file() {
+    // Two workers can finish a pair beyond the deciding one before the deciding one ends.
+    // Planted here as a games file with a pair past the stop, which the match then resumes.
+    let sprt = SprtSpec::parse("elo0=0,elo1=50").unwrap();
+    let spec = spec(
+        "tictactoe",
+        ["alphabeta:depth=9", "random"],
+        400,
+        Some(sprt),
+    );
+    let (once, planted) = (TempDir::new("sprt-once"), TempDir::new("sprt-planted"));
+    let (games, text) = run_in::<TicTacToe>(&once, &spec, 1);
+    let past = games.len() as u32 / 2 + 3;
+    prepare_folder(&planted, &spec, 1).unwrap();
+    let extra: Vec<GameRecord> = games[..2]
+        .iter()
+        .map(|g| GameRecord {
+            pair: past,
+            ..g.clone()
+        })
+        .collect();
+    super::record::rewrite_games(&planted, &[games.clone(), extra].concat()).unwrap();
+    let (resumed, resumed_text) = run_in::<TicTacToe>(&planted, &spec, 2);
+    assert_eq!(resumed_text, text);
+    assert_eq!(untimed(resumed), untimed(games.clone()));
+    assert_eq!(untimed(read_games(&planted).unwrap()), untimed(games));
+}
+
+#[test]
 fn time_limited_agents_deepen_and_return_a_legal_move() {
     let game = Kalah::from_options("6,4,course").unwrap();
     for text in ["alphabeta:time-ms=5", "cammp:time-ms=5", "mcts:time-ms=5"] {

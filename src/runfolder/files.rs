@@ -330,7 +330,7 @@ pub fn rewrite_records(dir: &Path, records: &[Record]) -> Result<()> {
 }
 
 /// Replaces the JSON-lines file at `path` with a line per value, atomically.
-fn write_lines<T: serde::Serialize>(path: &Path, values: &[T]) -> Result<()> {
+pub fn write_lines<T: serde::Serialize>(path: &Path, values: &[T]) -> Result<()> {
     let mut text = String::new();
     for value in values {
         text += &serde_json::to_string(value).expect("records serialise");

@@ -19,7 +19,8 @@ mod tests;
 pub use files::{
     drop_torn_line, read_json, read_manifest, read_minimal, read_records, read_run,
     rewrite_minimal, rewrite_records, time_runs_by, truncate, write_atomically, write_json,
-    write_manifest, JsonlWriter, RecordWriter, RecordsFile, Run, MANIFEST, MINIMAL, RECORDS,
+    write_lines, write_manifest, JsonlWriter, RecordWriter, RecordsFile, Run, MANIFEST, MINIMAL,
+    RECORDS,
 };
 pub use format::{
     DepthResult, FixtureRef, Manifest, MinimalRecord, PlannedConfig, Record, Role, SearchId,
