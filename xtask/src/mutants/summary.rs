@@ -9,9 +9,12 @@
 //! Either way it then writes `OUT/README.md` from those files and `OUT/verdicts.tsv`, the
 //! hand-written verdict on each missed mutant (`name<TAB>verdict`: the test added for it since
 //! the run, `test added: ...`, or the one outside the stratum's test filter that catches it,
-//! `caught by ...`, or why it is equivalent, `equivalent: ...`). The README also gives the
-//! caught share without the equivalent ones, and that share counting the ones today's tests
-//! catch as caught. Every number of the README comes from these files.
+//! `caught by ...`, or why it is equivalent, `equivalent: ...`), and on the mutants that timed
+//! out where one was found (`caught by ...`: a test that fails with the mutant planted, in a
+//! run that the mutant makes endless elsewhere; `hangs: ...`: no test fails, the run only
+//! never ends). The README also gives the caught share without the equivalent ones, and that
+//! share counting the ones today's tests catch as caught. Every number of the README comes
+//! from these files.
 
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -204,11 +207,16 @@ impl Summary {
         })
     }
 
-    fn missed(&self) -> impl Iterator<Item = &str> {
+    /// The names of the mutants of `outcome`.
+    fn with_outcome<'a>(&'a self, outcome: &'a str) -> impl Iterator<Item = &'a str> {
         self.mutants
             .iter()
-            .filter(|m| m["outcome"] == "missed")
+            .filter(move |m| m["outcome"] == outcome)
             .filter_map(|m| m["name"].as_str())
+    }
+
+    fn missed(&self) -> impl Iterator<Item = &str> {
+        self.with_outcome("missed")
     }
 
     fn open(&self) -> Vec<String> {
@@ -375,7 +383,12 @@ impl Summary {
 
     /// The missed mutants whose verdict starts with one of `prefixes`.
     fn missed_judged(&self, prefixes: &[&str]) -> u64 {
-        self.missed()
+        self.judged("missed", prefixes)
+    }
+
+    /// The mutants of `outcome` whose verdict starts with one of `prefixes`.
+    fn judged(&self, outcome: &str, prefixes: &[&str]) -> u64 {
+        self.with_outcome(outcome)
             .filter_map(|name| self.verdicts.get(name))
             .filter(|v| prefixes.iter().any(|p| v.starts_with(p)))
             .count() as u64
@@ -396,19 +409,43 @@ impl Summary {
             );
         }
         let caught_today = self.missed_judged(&CAUGHT_TODAY);
-        if caught_today > 0 {
-            let (part, whole) = (caught + caught_today, viable - equivalent);
-            let _ = writeln!(
+        let timeouts_failing = self.judged("timeout", &["caught by"]);
+        if caught_today + timeouts_failing > 0 {
+            let (part, whole) = (
+                caught + caught_today + timeouts_failing,
+                viable - equivalent,
+            );
+            let _ =
+                writeln!(
                 text,
                 "With today's tests: {caught_today} of the missed ones are caught by a test added \
                  since the run or by one outside the stratum's filter (`verdicts.tsv`: `test \
-                 added`, `caught by`); counting them as caught and leaving the equivalent ones \
-                 out, {part} of {whole} {}. The ones that timed out still count as not caught{}.\n",
+                 added`, `caught by`){}; counting them as caught and leaving the equivalent ones \
+                 out, {part} of {whole} {}. {}{}.\n",
+                match timeouts_failing {
+                    0 => String::new(),
+                    n => format!(", and {n} of the ones that timed out make a test fail before \
+                                  the run was stopped (`caught by`)"),
+                },
                 share(part, whole),
+                self.timeouts_left(),
                 self.unconfirmed(),
             );
         }
         text
+    }
+
+    /// What the share says of the timeouts that no test fails on.
+    fn timeouts_left(&self) -> String {
+        let all = self.with_outcome("timeout").count() as u64;
+        let hanging = self.judged("timeout", &["hangs"]);
+        match all - self.judged("timeout", &["caught by"]) {
+            0 => "Every timeout is counted as caught".to_string(),
+            left => format!(
+                "The other {left} that timed out still count as not caught ({hanging} of them \
+                 seen to hang with no test failing: `hangs`)"
+            ),
+        }
     }
 
     /// The missed mutants whose verdict names a test added since the run that was not run
@@ -449,12 +486,19 @@ impl Summary {
     }
 
     fn missed_section(&self) -> String {
-        let mut text = String::from("## Missed mutants and their verdicts\n\n");
-        let missed: Vec<&str> = self.missed().collect();
-        if missed.is_empty() {
+        self.verdict_list("Missed mutants", "missed")
+            + "\n"
+            + &self.verdict_list("Timeouts", "timeout")
+    }
+
+    /// The mutants of `outcome`, each with its verdict, under the heading `what`.
+    fn verdict_list(&self, what: &str, outcome: &str) -> String {
+        let mut text = format!("## {what} and their verdicts\n\n");
+        let listed: Vec<&str> = self.with_outcome(outcome).collect();
+        if listed.is_empty() {
             return text + "None.\n";
         }
-        for name in missed {
+        for name in listed {
             let verdict = self
                 .verdicts
                 .get(name)
@@ -698,12 +742,44 @@ mod tests {
         let line = "With today's tests: 2 of the missed ones are caught by a test added since \
              the run or by one outside the stratum's filter (`verdicts.tsv`: `test added`, \
              `caught by`); counting them as caught and leaving the equivalent ones out, 7 of 10 \
-             (70.0%; Wilson 95% interval 39.7% to 89.2%). The ones that timed out still count \
-             as not caught, as do the missed ones whose added test was not run with them (`test \
-             added (…)`): 1.\n";
+             (70.0%; Wilson 95% interval 39.7% to 89.2%). The other 1 that timed out still \
+             count as not caught (0 of them seen to hang with no test failing: `hangs`), as do \
+             the missed ones whose added test was not run with them (`test added (…)`): 1.\n";
         assert!(readme.contains(line), "{readme}");
         let none_today = made_up(&[("c1", "caught"), ("m1", "missed")], &[]).readme();
         assert!(!none_today.contains("With today's tests"), "{none_today}");
+    }
+
+    #[test]
+    fn timeouts_that_make_a_test_fail_count_as_caught_today_and_hanging_ones_do_not() {
+        let outcomes = [
+            ("c1", "caught"),
+            ("t-fails", "timeout"),
+            ("t-hangs", "timeout"),
+            ("t-open", "timeout"),
+        ];
+        let verdicts = [
+            ("t-fails", "caught by tests.rs t (fails in 2 s)"),
+            ("t-hangs", "hangs: no test fails"),
+        ];
+        let readme = made_up(&outcomes, &verdicts).readme();
+        let line = "With today's tests: 0 of the missed ones are caught by a test added since \
+             the run or by one outside the stratum's filter (`verdicts.tsv`: `test added`, \
+             `caught by`), and 1 of the ones that timed out make a test fail before the run was \
+             stopped (`caught by`); counting them as caught and leaving the equivalent ones out, \
+             2 of 4 (50.0%; Wilson 95% interval 15.0% to 85.0%). The other 2 that timed out \
+             still count as not caught (1 of them seen to hang with no test failing: `hangs`).\n";
+        assert!(readme.contains(line), "{readme}");
+        assert!(
+            readme.contains("## Timeouts and their verdicts\n\n- `t-fails`: caught by tests.rs t"),
+            "{readme}"
+        );
+        assert!(
+            readme.contains("- `t-open`: **no verdict yet**"),
+            "{readme}"
+        );
+        let all = made_up(&outcomes[..2], &verdicts).readme();
+        assert!(all.contains("Every timeout is counted as caught."), "{all}");
     }
 
     /// Checked against the closed form for 0 of n (upper bound z² / (n + z²)) and a
