@@ -294,11 +294,12 @@ fn check(planned: &[Planned], root: &Path, args: &StudiesArgs) -> Result<Status>
             reference.display()
         );
     }
-    let mut failed = 0;
+    let (mut failed, mut compared) = (0, 0);
     for p in planned {
         let now = root.join(&p.run.folder);
         let committed = reference.join(&p.run.folder);
         let files = compared_files(p, &now, args.quick)?;
+        compared += files.len();
         for file in &files {
             let path = committed.join(file);
             let differences = match path.exists() {
@@ -329,7 +330,8 @@ fn check(planned: &[Planned], root: &Path, args: &StudiesArgs) -> Result<Status>
     match failed {
         0 => {
             println!(
-                "studies: every compared record matches {}",
+                "studies: {} runs, {compared} files compared: every compared record matches {}",
+                planned.len(),
                 reference.display()
             );
             Ok(Status::Ok)

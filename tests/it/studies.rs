@@ -57,17 +57,21 @@ fn shares_of_wins_have_intervals_inside_zero_and_one() {
     }
 }
 
-fn copy_tree(from: &Path, to: &Path) {
+/// Copies the tree `from` into `to`; returns the files copied (their paths under `to`).
+fn copy_tree(from: &Path, to: &Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
     for entry in fs::read_dir(from).unwrap() {
         let path = entry.unwrap().path();
         let target = to.join(path.file_name().unwrap());
         if path.is_dir() {
             fs::create_dir_all(&target).unwrap();
-            copy_tree(&path, &target);
+            files.extend(copy_tree(&path, &target));
         } else {
             fs::copy(&path, &target).unwrap();
+            files.push(target);
         }
     }
+    files
 }
 
 fn quick_check(expected: &Path, out: &Path) -> (Option<i32>, String) {
@@ -94,9 +98,18 @@ fn a_changed_record_fails_the_quick_check_and_is_named() {
     let _ = fs::remove_dir_all(&dir);
     let expected = dir.join("expected");
     fs::create_dir_all(&expected).unwrap();
-    copy_tree(Path::new(EXPECTED), &expected);
+    let copied = copy_tree(Path::new(EXPECTED), &expected);
     let (code, text) = quick_check(&expected, &dir.join("out"));
     assert_eq!(code, Some(0), "{text}");
+    let files = copied
+        .iter()
+        .filter(|f| f.to_string_lossy().contains("kalah"))
+        .count();
+    let counted = format!("studies: 4 runs, {files} files compared: every compared record");
+    assert!(
+        files > 0 && text.contains(&counted),
+        "`{counted}` not in\n{text}"
+    );
     let records = expected.join("2026-11-26-kalah-cammp-1pg/records.jsonl");
     let text = fs::read_to_string(&records).unwrap();
     let first = text.lines().next().unwrap();
