@@ -522,15 +522,20 @@ fn an_interrupted_match_resumes_to_the_same_result() {
     );
 }
 
-#[test]
-fn an_sprt_stops_on_its_own_at_the_same_pair_with_any_number_of_threads() {
+/// Tic-tac-toe, a depth-9 search against random moves under an SPRT that stops early.
+fn sprt_against_random() -> MatchSpec {
     let sprt = SprtSpec::parse("elo0=0,elo1=50").unwrap();
-    let spec = spec(
+    spec(
         "tictactoe",
         ["alphabeta:depth=9", "random"],
         400,
         Some(sprt),
-    );
+    )
+}
+
+#[test]
+fn an_sprt_stops_on_its_own_at_the_same_pair_with_any_number_of_threads() {
+    let spec = sprt_against_random();
     let (one, two) = (TempDir::new("sprt1"), TempDir::new("sprt2"));
     let (_, text1) = run_in::<TicTacToe>(&one, &spec, 1);
     let (_, text2) = run_in::<TicTacToe>(&two, &spec, 2);
@@ -559,13 +564,7 @@ fn an_sprt_stops_on_its_own_at_the_same_pair_with_any_number_of_threads() {
 fn pairs_finished_past_the_sprt_stop_leave_the_games_file() {
     // Two workers can finish a pair beyond the deciding one before the deciding one ends.
     // Planted here as a games file with a pair past the stop, which the match then resumes.
-    let sprt = SprtSpec::parse("elo0=0,elo1=50").unwrap();
-    let spec = spec(
-        "tictactoe",
-        ["alphabeta:depth=9", "random"],
-        400,
-        Some(sprt),
-    );
+    let spec = sprt_against_random();
     let (once, planted) = (TempDir::new("sprt-once"), TempDir::new("sprt-planted"));
     let (games, text) = run_in::<TicTacToe>(&once, &spec, 1);
     let past = games.len() as u32 / 2 + 3;
