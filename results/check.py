@@ -49,6 +49,7 @@ FOLDERS = {
     "2026-11-25-minimax-rs": "minimax_rs",
     "2026-11-26-minimax-rs-rerun": "minimax_rs",
     "2026-11-27-setup-times": "setup_times",
+    "2026-11-28-studies-check": "studies_check",
 }
 
 
