@@ -1,5 +1,9 @@
-//! `cargo xtask mutants-summary --out OUT [--run RUN SHARD...]`: one summary of a sharded
-//! `cargo mutants` run.
+//! `cargo xtask mutants-summary --out OUT [--run RUN SHARD... | --add SHARD...]`: one summary
+//! of a sharded `cargo mutants` run.
+//!
+//! `--add` adds shards run since to a summary whose earlier shard folders are gone: their
+//! mutants and shard lines are appended to `OUT`'s (a shard or mutant already there is an
+//! error), and the scope, commit and command stay as they are.
 //!
 //! With shards (each a folder holding cargo-mutants' `mutants.out`), it merges their
 //! `outcomes.json` into `OUT/mutants.jsonl` (one line per mutant tested: its name, file,
@@ -45,7 +49,7 @@ pub fn mutants_summary(args: &[String]) -> ExitCode {
             ExitCode::FAILURE
         }
         Err(message) => {
-            eprintln!("error: mutants-summary: {message}\nusage: cargo xtask mutants-summary --out OUT [--run RUN SHARD...]");
+            eprintln!("error: mutants-summary: {message}\nusage: cargo xtask mutants-summary --out OUT [--run RUN SHARD... | --add SHARD...]");
             ExitCode::from(2)
         }
     }
@@ -53,21 +57,24 @@ pub fn mutants_summary(args: &[String]) -> ExitCode {
 
 /// The missed mutants without a verdict.
 fn summarize(args: &[String]) -> Result<Vec<String>, String> {
-    let (mut out, mut run, mut shards) = (None, None, Vec::new());
+    let (mut out, mut run, mut add, mut shards) = (None, None, false, Vec::new());
     let mut words = args.iter();
     while let Some(word) = words.next() {
         match word.as_str() {
             "--out" => out = words.next().map(PathBuf::from),
             "--run" => run = words.next().map(PathBuf::from),
+            "--add" => add = true,
             _ => shards.push(PathBuf::from(word)),
         }
     }
     let out = out.ok_or("--out is required")?;
     fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
-    if let Some(run) = run {
-        merge(&run, &shards, &out)?;
-    } else if !shards.is_empty() {
-        return Err("shards go with --run".into());
+    match (run, add) {
+        (Some(_), true) => return Err("--run and --add exclude each other".into()),
+        (Some(run), false) => merge(&run, &shards, &out)?,
+        (None, true) => add_shards(&shards, &out)?,
+        (None, false) if !shards.is_empty() => return Err("shards go with --run or --add".into()),
+        (None, false) => {}
     }
     let summary = Summary::load(&out)?;
     fs::write(out.join("README.md"), summary.readme()).map_err(|e| e.to_string())?;
@@ -123,41 +130,73 @@ fn phase_seconds(outcome: &Value, phase: &str) -> f64 {
         .sum()
 }
 
-/// Writes `mutants.jsonl`, `shards.jsonl` and `scope.jsonl` into `out`.
-fn merge(run: &Path, shards: &[PathBuf], out: &Path) -> Result<(), String> {
-    let mut mutants = Vec::new();
-    let mut shard_lines = Vec::new();
-    for shard in shards {
-        let dir = shard.join("mutants.out");
-        let given = read_json(&dir.join("mutants.json"))?
-            .as_array()
-            .map_or(0, Vec::len);
-        let outcomes = match read_json(&dir.join("outcomes.json")) {
-            Ok(value) => value["outcomes"].as_array().cloned().unwrap_or_default(),
-            Err(_) => Vec::new(),
-        };
-        let mut tested = 0;
-        for o in &outcomes {
-            let Some(mutant) = o["scenario"].get("Mutant") else {
-                continue;
-            };
-            tested += 1;
-            mutants.push(json!({
+/// One shard's tested mutants and its line of `shards.jsonl`.
+fn read_shard(shard: &Path) -> Result<(Vec<Value>, Value), String> {
+    let dir = shard.join("mutants.out");
+    let given = read_json(&dir.join("mutants.json"))?
+        .as_array()
+        .map_or(0, Vec::len);
+    let outcomes = match read_json(&dir.join("outcomes.json")) {
+        Ok(value) => value["outcomes"].as_array().cloned().unwrap_or_default(),
+        Err(_) => Vec::new(),
+    };
+    let mutants: Vec<Value> = outcomes
+        .iter()
+        .filter_map(|o| Some((o, o["scenario"].get("Mutant")?)))
+        .map(|(o, mutant)| {
+            json!({
                 "name": mutant_name(mutant),
                 "file": mutant["file"],
                 "outcome": outcome(o["summary"].as_str().unwrap_or("")),
                 "build_s": (phase_seconds(o, "Build") * 10.0).round() / 10.0,
                 "test_s": (phase_seconds(o, "Test") * 10.0).round() / 10.0,
-            }));
+            })
+        })
+        .collect();
+    let name = shard
+        .file_name()
+        .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+    let line = json!({"shard": name, "given": given, "tested": mutants.len()});
+    Ok((mutants, line))
+}
+
+/// Writes the mutants (sorted by name) and the shard lines of `shards`, after `mutants` and
+/// `shard_lines` already summarised, into `out`; a shard or mutant twice is an error.
+fn write_merged(
+    shards: &[PathBuf],
+    mut mutants: Vec<Value>,
+    mut shard_lines: Vec<Value>,
+    out: &Path,
+) -> Result<(), String> {
+    for shard in shards {
+        let (tested, line) = read_shard(shard)?;
+        if shard_lines.iter().any(|l| l["shard"] == line["shard"]) {
+            return Err(format!("shard {} is already in the summary", line["shard"]));
         }
-        let name = shard
-            .file_name()
-            .map_or(String::new(), |n| n.to_string_lossy().into_owned());
-        shard_lines.push(json!({"shard": name, "given": given, "tested": tested}));
+        if let Some(m) = tested
+            .iter()
+            .find(|m| mutants.iter().any(|o| o["name"] == m["name"]))
+        {
+            return Err(format!("mutant {} is already in the summary", m["name"]));
+        }
+        mutants.extend(tested);
+        shard_lines.push(line);
     }
     mutants.sort_by(|a, b| a["name"].as_str().cmp(&b["name"].as_str()));
     write_lines(&out.join("mutants.jsonl"), &mutants)?;
-    write_lines(&out.join("shards.jsonl"), &shard_lines)?;
+    write_lines(&out.join("shards.jsonl"), &shard_lines)
+}
+
+/// Appends `shards` to the summary in `out`.
+fn add_shards(shards: &[PathBuf], out: &Path) -> Result<(), String> {
+    let mutants = read_lines(&out.join("mutants.jsonl"))?;
+    let shard_lines = read_lines(&out.join("shards.jsonl"))?;
+    write_merged(shards, mutants, shard_lines, out)
+}
+
+/// Writes `mutants.jsonl`, `shards.jsonl` and `scope.jsonl` into `out`.
+fn merge(run: &Path, shards: &[PathBuf], out: &Path) -> Result<(), String> {
+    write_merged(shards, Vec::new(), Vec::new(), out)?;
     let mut scope: BTreeMap<String, u64> = BTreeMap::new();
     for mutant in read_json(&run.join("scope.json"))?
         .as_array()
@@ -579,6 +618,43 @@ mod tests {
             json!({"outcomes": all}).to_string(),
         )
         .unwrap();
+    }
+
+    #[test]
+    fn added_shards_join_the_summary_once_and_keep_its_scope() {
+        let dir = std::env::temp_dir().join(format!("xtask-mutants-add-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let scope = json!([{"file": "a.rs"}, {"file": "a.rs"}, {"file": "b.rs"}]);
+        fs::write(dir.join("scope.json"), scope.to_string()).unwrap();
+        shard(&dir.join("s0"), 1, &[("a.rs", 1, "CaughtMutant")]);
+        shard(&dir.join("s1"), 2, &[("b.rs", 3, "MissedMutant")]);
+        let out = dir.join("out");
+        let path = |p: &Path| p.display().to_string();
+        let args = |words: &[String]| {
+            let mut all = vec!["--out".to_string(), path(&out)];
+            all.extend_from_slice(words);
+            all
+        };
+        summarize(&args(&["--run".into(), path(&dir), path(&dir.join("s0"))])).unwrap();
+        fs::remove_file(dir.join("scope.json")).unwrap();
+        let open = summarize(&args(&["--add".into(), path(&dir.join("s1"))])).unwrap();
+        assert_eq!(open, ["b.rs:3:5: replace f with true"]);
+        let readme = fs::read_to_string(out.join("README.md")).unwrap();
+        assert!(
+            readme.contains("| s0 | 1 | 1 |\n| s1 | 2 | 1 |"),
+            "{readme}"
+        );
+        assert!(
+            readme.contains("Tested 2 of the 3 mutants in scope"),
+            "{readme}"
+        );
+        let again = summarize(&args(&["--add".into(), path(&dir.join("s1"))])).unwrap_err();
+        assert!(again.contains("shard \"s1\" is already"), "{again}");
+        fs::rename(dir.join("s1"), dir.join("s2")).unwrap();
+        let twice = summarize(&args(&["--add".into(), path(&dir.join("s2"))])).unwrap_err();
+        assert!(twice.contains("is already in the summary"), "{twice}");
+        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]
