@@ -3,7 +3,8 @@
 //! C of the first M probes fail high), LMR (reduces the moves the params say, re-searches per
 //! `lmr-research`, never when the reduced score only equals alpha), quiescence (stands pat,
 //! goes on after captures, or after quiet moves where `q-quiet-every` does not test them,
-//! counts every q-ply, stops at `q-limit`), killers and history.
+//! counts every q-ply, stops at `q-limit`), killers and history; and without quiescence no
+//! technique searches past the nominal depth.
 
 use super::support::{config, iterations, kalah_positions, params, value};
 use crate::game::kalah::Kalah;
@@ -430,4 +431,44 @@ fn history_credits_the_best_move() {
             .collect();
         assert_eq!(credited, [(best, 1)], "on\n{}", game.board_string());
     }
+}
+
+/// Without quiescence no search goes past its nominal depth: every move costs at least one
+/// ply of depth (a reduced move searched again goes back to `depth - 1`, never deeper; a
+/// null move or a multi-cut probe is searched shallower still), so the deepest ply reached is
+/// at most the depth. A node cap far above these searches' size stops one that breaks this
+/// from running on.
+#[test]
+fn without_quiescence_no_technique_searches_past_the_depth() {
+    let configs = [
+        "alphabeta+lmr",
+        "alphabeta+pvs+lmr",
+        "alphabeta+id+tt-value+tt-move+killers+history+null-move+multi-cut+lmr+pvs+aspiration",
+    ];
+    let mut researches = 0;
+    for cfg in configs {
+        for research in ["lmr-research=0", "lmr-research=1"] {
+            let p = params(&["lmr-after=1", "lmr-r=1", "lmr-min-depth=2", research]);
+            for game in kalah_positions(0..4, 10) {
+                let depth = 5;
+                let mut searcher = Searcher::new(config(cfg), p.clone(), store_diff());
+                searcher.set_node_limit(Some(1_000_000));
+                let its = searcher.search(&mut game.clone(), depth, &mut |_| {});
+                let deepest = its.iter().map(|it| it.counters.sel_depth).max().unwrap();
+                researches += its
+                    .iter()
+                    .map(|it| it.counters.n_lmr_researches)
+                    .sum::<u64>();
+                assert!(
+                    deepest <= u64::from(depth) && !its.last().unwrap().capped,
+                    "{cfg}, {research}: ply {deepest} reached at depth {depth} on\n{}",
+                    game.board_string()
+                );
+            }
+        }
+    }
+    assert!(
+        researches > 0,
+        "no reduced move was searched again: the test shows nothing"
+    );
 }
