@@ -15,8 +15,8 @@
 //! the run, `test added: ...`, or the one outside the stratum's test filter that catches it,
 //! `caught by ...`, or why it is equivalent, `equivalent: ...`), and on the mutants that timed
 //! out where one was found (`caught by ...`: a test that fails with the mutant planted, in a
-//! run that the mutant makes endless elsewhere; `hangs: ...`: no test fails, the run only
-//! never ends). The README also gives the caught share without the equivalent ones, and that
+//! run that the mutant makes endless elsewhere; `test added: ...`: one added since that fails
+//! with it; `hangs: ...`: no test fails, the run only never ends). The README also gives the caught share without the equivalent ones, and that
 //! share counting the ones today's tests catch as caught. Every number of the README comes
 //! from these files.
 
@@ -448,7 +448,7 @@ impl Summary {
             );
         }
         let caught_today = self.missed_judged(&CAUGHT_TODAY);
-        let timeouts_failing = self.judged("timeout", &["caught by"]);
+        let timeouts_failing = self.judged("timeout", &CAUGHT_TODAY);
         if caught_today + timeouts_failing > 0 {
             let (part, whole) = (
                 caught + caught_today + timeouts_failing,
@@ -463,8 +463,9 @@ impl Summary {
                  out, {part} of {whole} {}. {}{}.\n",
                 match timeouts_failing {
                     0 => String::new(),
-                    n => format!(", and {n} of the ones that timed out make a test fail before \
-                                  the run was stopped (`caught by`)"),
+                    n => format!(", and {n} of the ones that timed out make a test fail: one \
+                                  that fails before the run was stopped (`caught by`) or one \
+                                  added since (`test added:`)"),
                 },
                 share(part, whole),
                 self.timeouts_left(),
@@ -478,7 +479,7 @@ impl Summary {
     fn timeouts_left(&self) -> String {
         let all = self.with_outcome("timeout").count() as u64;
         let hanging = self.judged("timeout", &["hangs"]);
-        match all - self.judged("timeout", &["caught by"]) {
+        match all - self.judged("timeout", &CAUGHT_TODAY) {
             0 => "Every timeout is counted as caught".to_string(),
             left => format!(
                 "The other {left} that timed out still count as not caught ({hanging} of them \
@@ -831,20 +832,23 @@ mod tests {
         let outcomes = [
             ("c1", "caught"),
             ("t-fails", "timeout"),
+            ("t-added", "timeout"),
             ("t-hangs", "timeout"),
             ("t-open", "timeout"),
         ];
         let verdicts = [
             ("t-fails", "caught by tests.rs t (fails in 2 s)"),
+            ("t-added", "test added: tests.rs u (fails at once)"),
             ("t-hangs", "hangs: no test fails"),
         ];
         let readme = made_up(&outcomes, &verdicts).readme();
         let line = "With today's tests: 0 of the missed ones are caught by a test added since \
              the run or by one outside the stratum's filter (`verdicts.tsv`: `test added`, \
-             `caught by`), and 1 of the ones that timed out make a test fail before the run was \
-             stopped (`caught by`); counting them as caught and leaving the equivalent ones out, \
-             2 of 4 (50.0%; Wilson 95% interval 15.0% to 85.0%). The other 2 that timed out \
-             still count as not caught (1 of them seen to hang with no test failing: `hangs`).\n";
+             `caught by`), and 2 of the ones that timed out make a test fail: one that fails \
+             before the run was stopped (`caught by`) or one added since (`test added:`); \
+             counting them as caught and leaving the equivalent ones out, 3 of 5 (60.0%; Wilson \
+             95% interval 23.1% to 88.2%). The other 2 that timed out still count as not caught \
+             (1 of them seen to hang with no test failing: `hangs`).\n";
         assert!(readme.contains(line), "{readme}");
         assert!(
             readme.contains("## Timeouts and their verdicts\n\n- `t-fails`: caught by tests.rs t"),
@@ -854,7 +858,7 @@ mod tests {
             readme.contains("- `t-open`: **no verdict yet**"),
             "{readme}"
         );
-        let all = made_up(&outcomes[..2], &verdicts).readme();
+        let all = made_up(&outcomes[..3], &verdicts).readme();
         assert!(all.contains("Every timeout is counted as caught."), "{all}");
     }
 
