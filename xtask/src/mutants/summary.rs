@@ -16,9 +16,9 @@
 //! `caught by ...`, or why it is equivalent, `equivalent: ...`), and on the mutants that timed
 //! out where one was found (`caught by ...`: a test that fails with the mutant planted, in a
 //! run that the mutant makes endless elsewhere; `test added: ...`: one added since that fails
-//! with it; `hangs: ...`: no test fails, the run only never ends). The README also gives the caught share without the equivalent ones, and that
-//! share counting the ones today's tests catch as caught. Every number of the README comes
-//! from these files.
+//! with it; `hangs: ...`: no test fails, the run only never ends). The README also gives
+//! the caught share without the equivalent ones, and that share counting the ones today's
+//! tests catch as caught. Every number of the README comes from these files.
 
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -468,18 +468,19 @@ impl Summary {
                                   added since (`test added:`)"),
                 },
                 share(part, whole),
-                self.timeouts_left(),
+                self.timeouts_left(timeouts_failing),
                 self.unconfirmed(),
             );
         }
         text
     }
 
-    /// What the share says of the timeouts that no test fails on.
-    fn timeouts_left(&self) -> String {
+    /// What the share says of the timeouts that no test fails on (`failing`: the ones a test
+    /// fails on).
+    fn timeouts_left(&self, failing: u64) -> String {
         let all = self.with_outcome("timeout").count() as u64;
         let hanging = self.judged("timeout", &["hangs"]);
-        match all - self.judged("timeout", &CAUGHT_TODAY) {
+        match all - failing {
             0 => "Every timeout is counted as caught".to_string(),
             left => format!(
                 "The other {left} that timed out still count as not caught ({hanging} of them \
