@@ -99,10 +99,10 @@ def table(folder):
         "shared the two cores while the first pass ran, so its wall time says little. Timed steps "
         "(the equal-time matches of `mingmang/elo-cost`) ran but are not compared.",
         "",
-        "## What differed, and the fix",
+        "## What differed (the first pass's lines), and the fix",
         "",
     ]
-    lines += [f"- `{d}`" for d in differing] + [""] + fix.strip().splitlines() + [""]
+    lines += [f"- `{l}`" for l in first[2][:-1]] + [""] + fix.strip().splitlines() + [""]
     lines += ["## The runs, in the order they ran", ""] + [f"- `{r}`" for r in first[0]]
     return "\n".join(lines) + "\n"
 
