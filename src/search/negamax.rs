@@ -8,7 +8,7 @@
 //!
 //! This file holds the root, iterative deepening and the move loop; the submodules hold the
 //! table's probe and store (`table`), null move, multi-cut and LMR (`pruning`) and
-//! quiescence (`quiescence`). Iterative deepening hands the previous iteration's principal
+//! quiescence (`quiescence`); `probes` lets tests call the parts alone. Iterative deepening hands the previous iteration's principal
 //! variation on: along it, its move is tried first where the table offers none.
 
 use super::config::{Config, Enhancement, Fixed, Flags, Runtime};
@@ -22,6 +22,8 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+#[cfg(test)]
+mod probes;
 mod pruning;
 mod quiescence;
 mod table;
@@ -685,74 +687,6 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             return self.child::<F>(game, side, depth - 1, alpha, beta, next);
         }
         score
-    }
-
-    /// The main search's killers at `ply` and quiescence's, for tests.
-    #[cfg(test)]
-    pub(crate) fn killers(&self, ply: usize) -> [[Option<G::Move>; 2]; 2] {
-        [
-            self.ordering.killers(ply, Phase::Main),
-            self.ordering.killers(ply, Phase::Quiescence),
-        ]
-    }
-
-    /// Null move at a non-root node of `game` searched to `depth` with bound `beta`, with
-    /// fresh tables, for tests: the value it cuts with, if it does.
-    #[cfg(test)]
-    pub(crate) fn null_move_at(&mut self, game: &mut G, depth: u32, beta: Score) -> Option<Score> {
-        self.ordering.reset(game.move_index_space());
-        self.try_null_move::<Runtime>(game, depth, beta, Self::test_node())
-    }
-
-    /// Multi-cut over `game`'s moves in generation order at a non-root node, with fresh
-    /// tables, for tests: the value it cuts with, if it does.
-    #[cfg(test)]
-    pub(crate) fn multi_cut_at(
-        &mut self,
-        game: &mut G,
-        depth: u32,
-        window: (Score, Score),
-    ) -> Option<Score> {
-        self.ordering.reset(game.move_index_space());
-        let mut moves = Vec::new();
-        game.generate_moves(&mut moves);
-        let node = Self::test_node();
-        self.ordering.keep_order(node.ply);
-        self.try_multi_cut::<Runtime>(game, &mut moves, depth, window, node)
-    }
-
-    #[cfg(test)]
-    fn test_node() -> Node {
-        Node {
-            ply: 1,
-            after_null: false,
-            after_noisy: false,
-            on_pv: false,
-        }
-    }
-
-    /// The counters since the last root search began (probes add to them), for tests.
-    #[cfg(test)]
-    pub(crate) fn counters(&self) -> Counters {
-        self.counters
-    }
-
-    /// The history table after the last search, for tests.
-    #[cfg(test)]
-    pub(crate) fn history(&self) -> &[u64] {
-        self.ordering.history()
-    }
-
-    /// The transposition table's entry for `key`, if it holds one, for tests.
-    #[cfg(test)]
-    pub(crate) fn table_entry(&self, key: u64) -> Option<crate::search::tt::Entry<G::Move>> {
-        self.tt.as_ref()?.probe(key)
-    }
-
-    /// The root moves in the order the last iteration searched them, for tests.
-    #[cfg(test)]
-    pub(crate) fn root_moves(&self) -> &[G::Move] {
-        &self.moves[0]
     }
 
     /// Where a node's killers live: its ply, or with `killer-scheme=1` (CAMMP) the depth

@@ -5,8 +5,8 @@
 use super::support::{config, iterations, params, walk};
 use crate::game::blackwhite::BlackWhite;
 use crate::game::gothello::{Gothello, GothelloEval};
-use crate::game::{Evaluator, Game, Score};
-use crate::search::Params;
+use crate::game::{Evaluator, Game, Score, INFINITY};
+use crate::search::{Params, Searcher};
 
 fn gothello(moves: &str) -> Gothello {
     let mut game = Gothello::from_options("").unwrap();
@@ -234,4 +234,68 @@ fn liberties_costs_plain_minimax_nothing() {
             );
         }
     }
+}
+
+/// One root move's search under `liberties` in `window`: its score and nodes.
+type Probe =
+    fn(&mut Searcher<Gothello, GothelloEval>, &mut Gothello, u8, u32, (Score, Score)) -> Score;
+
+fn probe(
+    game: &Gothello,
+    mv: u8,
+    depth: u32,
+    window: (Score, Score),
+    search: Probe,
+) -> (Score, u64) {
+    let mut searcher = Searcher::new(
+        config("alphabeta+liberties"),
+        Params::default(),
+        GothelloEval::Number,
+    );
+    let score = search(&mut searcher, &mut game.clone(), mv, depth, window);
+    (score, searcher.counters().n_nodes)
+}
+
+/// Under `liberties` a root move is searched first in (alpha - 1, alpha + 1), and again in
+/// (alpha, beta) only when it scored alpha + 1 or more and the window reaches above alpha + 1.
+/// In a null window (beta = alpha + 1) the first search decides: a move that fails high
+/// there is not searched again.
+#[test]
+fn a_root_move_is_searched_again_only_where_the_window_has_room_above_the_tie() {
+    let (mut again, mut null_fail_highs, mut once) = (0, 0, 0);
+    for seed in 0..6 {
+        let game = walk(Gothello::new(), seed, 3 + seed);
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        for &mv in moves.iter().take(3) {
+            let depth = 3;
+            let search = |window| probe(&game, mv, depth, window, Searcher::move_search_at);
+            let (exact, _) = search((-INFINITY, INFINITY));
+            for alpha in exact - 2..=exact + 1 {
+                for beta in [alpha + 1, alpha + 3] {
+                    let got = probe(&game, mv, depth, (alpha, beta), Searcher::tie_search_at);
+                    let (first, first_nodes) = search((alpha - 1, alpha + 1));
+                    let expected = if first > alpha && alpha + 1 < beta {
+                        again += 1;
+                        let (score, nodes) = search((alpha, beta));
+                        (score, first_nodes + nodes)
+                    } else {
+                        null_fail_highs += u32::from(first > alpha);
+                        once += 1;
+                        (first, first_nodes)
+                    };
+                    assert_eq!(
+                        got,
+                        expected,
+                        "move {mv}, window ({alpha}, {beta}), first search {first} on\n{}",
+                        game.board_string()
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        again > 0 && null_fail_highs > 0 && once > null_fail_highs,
+        "{again} searched again, {null_fail_highs} null-window fail highs, {once} once"
+    );
 }

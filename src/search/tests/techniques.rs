@@ -340,7 +340,9 @@ fn quiescence_stands_pat_and_stops_at_its_limit() {
     );
 }
 
-fn ordered(ordering: &mut Ordering<u8>, text: &str, first: Option<u8>, slot: usize) -> Vec<u8> {
+/// Kalah's six opening moves ordered at ply 0 by `text`, `first` and the killers of `slot`,
+/// ready to be picked.
+fn order(ordering: &mut Ordering<u8>, text: &str, first: Option<u8>, slot: usize) -> Vec<u8> {
     let game = Kalah::from_options("").unwrap();
     let mut moves: Vec<u8> = (1..=6).collect();
     let config = Config::parse(text).unwrap();
@@ -350,9 +352,38 @@ fn ordered(ordering: &mut Ordering<u8>, text: &str, first: Option<u8>, slot: usi
         ply: 0,
     };
     ordering.order::<_, Runtime>(&game, &config, &mut moves, first, at);
+    moves
+}
+
+/// The moves `order` readies, picked in turn.
+fn ordered(ordering: &mut Ordering<u8>, text: &str, first: Option<u8>, slot: usize) -> Vec<u8> {
+    let mut moves = order(ordering, text, first, slot);
     (0..moves.len())
         .map(|i| ordering.pick(&mut moves, i, 0))
         .collect()
+}
+
+/// The main loop picks again from the first move the moves multi-cut's probes picked: a
+/// move picked again is the one picked before, the ones after it come in the same order,
+/// and every move is picked in turn (`place_next` asserts it in test builds).
+#[test]
+fn moves_picked_again_come_back_in_the_same_order() {
+    let mut ordering = Ordering::new(8, false);
+    ordering.reset(12);
+    ordering.record_killer(4, 2, Phase::Main);
+    ordering.record_killer(6, 2, Phase::Main);
+    let expected = [2, 6, 4, 1, 3, 5];
+    for probes in 0..=expected.len() {
+        let mut moves = order(&mut ordering, "alphabeta+killers", Some(2), 2);
+        let mut picked: Vec<u8> = (0..probes)
+            .map(|i| ordering.pick(&mut moves, i, 0))
+            .collect();
+        assert_eq!(picked, expected[..probes], "the {probes} probes");
+        picked = (0..moves.len())
+            .map(|i| ordering.pick(&mut moves, i, 0))
+            .collect();
+        assert_eq!(picked, expected, "picked again after {probes} probes");
+    }
 }
 
 #[test]
