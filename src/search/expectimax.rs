@@ -107,13 +107,9 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
                 best = Some((value, mv));
             }
         }
-        match best {
-            Some((value, mv)) => (value, Some(mv)),
-            None => {
-                self.counters.n_leaves += 1;
-                (f64::from(self.eval.evaluate(game)), None)
-            }
-        }
+        // No best move: capped during the first move (a position that is not over has
+        // moves, which the rules contract checks), and nothing is counted after the cap.
+        best.map_or((0.0, None), |(value, mv)| (value, Some(mv)))
     }
 
     /// The value of `game` for `me` (meaningless once capped: nothing more is counted then).

@@ -163,6 +163,25 @@ fn expectimax_maximises_over_the_mean_reply() {
     assert_eq!(it.counters.n_nodes, 7);
 }
 
+/// A node limit met in the first root move: the iteration is capped, counts the root and
+/// the nodes before the cap and nothing after it (no leaf for the root), and has no move.
+#[test]
+fn expectimax_capped_in_its_first_move_counts_nothing_after_the_cap() {
+    let eval = Kalah::parse_eval("store-diff").unwrap();
+    for limit in [1, 2] {
+        let mut search = expectimax::Expectimax::new(eval);
+        search.set_node_limit(Some(limit));
+        let mut game = Kalah::from_options("").unwrap();
+        let it = search.search(&mut game, 3, &mut |_| {}).pop().unwrap();
+        let c = it.counters;
+        assert_eq!(
+            (it.capped, it.best_move, c.n_nodes, c.n_interior, c.n_leaves),
+            (true, None, limit, limit, 0),
+            "node limit {limit}"
+        );
+    }
+}
+
 /// The replacement schemes on a one-slot table: which of two positions sharing the slot
 /// survives.
 #[test]
