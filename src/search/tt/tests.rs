@@ -1,7 +1,7 @@
 //! The table's layout and generations: entries of an earlier search are empty to probes and
 //! to the replacement schemes, the table is wiped for real when the generation wraps, a
 //! searcher reused across positions searches each as a fresh one, and an entry takes 16
-//! bytes, four to a cache line, for every game's moves.
+//! bytes, four to a cache line, for every game's moves; every slot holds its own entries.
 
 use super::{Bound, Entry, Line, Slot, Table, MAX_GENERATION};
 use crate::game::{kalah::Kalah, mingmang::MingMang, Game};
@@ -83,6 +83,30 @@ fn a_probe_matches_the_index_and_the_next_32_bits() {
         assert!(table.probe(key ^ 1 << bit).is_none(), "bit {bit}");
     }
     assert!(table.probe(key ^ 1 << 35).is_some());
+}
+
+/// Every slot is its own: a table of `2^bits` slots holds `2^bits` entries whose keys differ
+/// in their index bits, and the two-level schemes a second such set in the slots' second
+/// entries, all found again (each key keeps its own check bits, so no key can answer for
+/// another).
+#[test]
+fn every_slot_holds_its_own_entries() {
+    let bits = 4;
+    for scheme in TtScheme::ALL {
+        let ways = Table::<u8>::ways_of(scheme) as u64;
+        let mut table = Table::new(bits, scheme);
+        let keys: Vec<u64> = (0..ways)
+            .flat_map(|way| (0..1u64 << bits).map(move |i| i | (way << bits | i) << bits))
+            .collect();
+        for &key in &keys {
+            table.store(entry(key, 3));
+        }
+        let lost: Vec<u64> = keys
+            .into_iter()
+            .filter(|&k| table.probe(k).is_none())
+            .collect();
+        assert!(lost.is_empty(), "{}: lost {lost:x?}", scheme.name());
+    }
 }
 
 /// Enough clears to wrap the generation twice: an entry never comes back.
