@@ -1,5 +1,5 @@
 //! Each pruning and ordering technique does what it promises, checked against a small
-//! reference written here: null move (never with a mate bound), multi-cut (cuts exactly when
+//! reference written here: null move (never at the root, never with a mate bound), multi-cut (cuts exactly when
 //! C of the first M probes fail high), LMR (reduces the moves the params say, re-searches per
 //! `lmr-research`, never when the reduced score only equals alpha), quiescence (stands pat,
 //! goes on after captures, or after quiet moves where `q-quiet-every` does not test them,
@@ -61,6 +61,25 @@ fn null_move_never_prunes_against_a_mate_bound() {
         // ... and against a bound that is a mate score, either way, it is not even tried.
         assert_eq!(tries_and_cuts(-bound), (None, 2, 1), "on\n{at}");
         assert_eq!(tries_and_cuts(bound), (None, 2, 1), "on\n{at}");
+    }
+}
+
+/// The root never tries a null move, not even in an aspiration window whose bound is no
+/// mate bound: at depth 1 with `null-min-depth=1` the root is the only node deep enough to
+/// try one, and none is tried.
+#[test]
+fn the_root_never_tries_a_null_move() {
+    let p = params(&["null-min-depth=1", "aspiration-window=2"]);
+    for game in kalah_positions(0..6, 8) {
+        let its = iterations(
+            &game,
+            config("alphabeta+aspiration+null-move"),
+            p.clone(),
+            store_diff(),
+            1,
+        );
+        let tries = its.last().unwrap().counters.n_null_tries;
+        assert_eq!(tries, 0, "on\n{}", game.board_string());
     }
 }
 
