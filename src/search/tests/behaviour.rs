@@ -68,7 +68,8 @@ fn null_move_cuts_on_the_negated_reply_and_never_follows_a_null_move() {
 /// With `id-step=1` to depth 2, iteration 1 finds nothing and stores only the root (its
 /// children are leaves then); iteration 2 finds the root and nothing else (the children
 /// differ from it and from each other); a second search with the same searcher starts empty
-/// again.
+/// again. Every node searched to depth 1 or more probes once: the root in iteration 1, the
+/// root and its children that are not over in iteration 2.
 #[test]
 fn the_table_is_kept_between_iterations_and_emptied_between_searches() {
     for game in kalah_positions(0..6, 8) {
@@ -86,11 +87,27 @@ fn the_table_is_kept_between_iterations_and_emptied_between_searches() {
         hashes.dedup();
         assert_eq!(hashes.len(), positions, "the premise: distinct positions");
         let p = params(&["id-step=1"]);
+        let open_children = legal_moves(&game)
+            .into_iter()
+            .filter(|&mv| {
+                let mut child = game.clone();
+                child.make(mv);
+                child.outcome().is_none()
+            })
+            .count() as u64;
         let mut searcher = Searcher::new(config("alphabeta+id+tt-move"), p, store_diff());
         for search in 0..2 {
             let its = searcher.search(&mut game.clone(), 2, &mut |_| {});
-            let hits: Vec<u64> = its.iter().map(|it| it.counters.n_tt_hits).collect();
-            assert_eq!(hits, [0, 1], "search {search} on\n{}", game.board_string());
+            let probes_and_hits: Vec<(u64, u64)> = its
+                .iter()
+                .map(|it| (it.counters.n_tt_probes, it.counters.n_tt_hits))
+                .collect();
+            assert_eq!(
+                probes_and_hits,
+                [(1, 0), (1 + open_children, 1)],
+                "search {search} on\n{}",
+                game.board_string()
+            );
         }
     }
 }
