@@ -1,7 +1,8 @@
 //! The three `cammp-java` switches that make our search behave as CAMMP's program does,
 //! each stated as what it must do: `id-no-pv` (iterative deepening passes no move of the
 //! previous variation), `q-no-killers` (quiescence keeps no killers, so it orders by history
-//! only) and `tt-size-main` (the big1 schemes measure a subtree without its q-nodes).
+//! only) and `tt-size-main` (the big1 schemes measure a subtree without its q-nodes); and
+//! `killer-scheme=1`, which keeps a node's killers by the depth consumed since the root.
 
 use super::support::{config, kalah_positions, mingmang_positions, params};
 use crate::game::kalah::Kalah;
@@ -89,4 +90,32 @@ fn big1_subtree_sizes_leave_q_nodes_out_only_when_told() {
         }
     }
     assert!(q_nodes > 0, "no q-node: the sizes could not differ");
+}
+
+/// Under `killer-scheme=1` a node's killers live at the depth consumed since the iteration's
+/// root, which without reductions is its ply: after a search to depth d, the nodes above the
+/// leaves (the root's best move goes to its second killer too) left killers in slots 0 to
+/// d - 1, the deepest included, and none elsewhere.
+#[test]
+fn cammp_killers_live_at_the_depth_consumed() {
+    let depth = 4;
+    let mut deepest = 0;
+    for game in kalah_positions(0..8, 10) {
+        let p = params(&["killer-scheme=1"]);
+        let mut searcher = Searcher::new(config("alphabeta+killers"), p, store_diff());
+        searcher.search(&mut game.clone(), depth, &mut |_| {});
+        let slots: Vec<usize> = (0..2 * depth as usize)
+            .filter(|&slot| searcher.killers(slot)[0] != [None, None])
+            .collect();
+        assert!(
+            slots.iter().all(|&slot| slot < depth as usize),
+            "killers in slots {slots:?} on\n{}",
+            game.board_string()
+        );
+        deepest += usize::from(slots.contains(&(depth as usize - 1)));
+    }
+    assert!(
+        deepest > 0,
+        "no node one ply above the leaves cut: the test shows nothing"
+    );
 }
