@@ -92,10 +92,23 @@ fn threat_space_settles_a_forced_win_and_narrows_a_forced_block() {
     let last = its.last().unwrap();
     assert_eq!(last.score, WIN_SCORE - 5);
     assert_eq!(last.best_move, four_three.parse_move("h8").ok());
-    assert!(
-        its[0].counters.n_nodes > 1,
-        "the threat search's positions count"
+    // The first iteration counts the threat search's positions and the root; each later one
+    // (the threat search is not run again) the root alone.
+    let mut threat_nodes = 0;
+    four_three
+        .clone()
+        .threat_search(&Params::default().game_params(), &mut threat_nodes);
+    assert!(threat_nodes > 0);
+    let p = params(&["id-step=1"]);
+    let with_id = iterations(
+        &four_three,
+        config("alphabeta+id+threat-space"),
+        p,
+        GomokuEval::Patterns,
+        3,
     );
+    let nodes: Vec<u64> = with_id.iter().map(|it| it.counters.n_nodes).collect();
+    assert_eq!(nodes, [threat_nodes + 1, 1, 1]);
     let (plain, _) = search(&four_three, "alphabeta", Params::default(), 2);
     assert!(plain < WIN_SCORE / 2, "{plain}");
     // White must block j8; the root searches that move only.
