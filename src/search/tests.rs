@@ -274,6 +274,7 @@ mod gothello;
 mod graph;
 mod mates;
 mod minimal;
+mod stops;
 mod support;
 mod tables;
 mod techniques;
