@@ -1,5 +1,5 @@
 //! Entry points for tests into the parts of one search: a pruning technique at one node,
-//! one root move under `liberties`, and the state a search leaves (counters, killers,
+//! quiescence at one node, one root move under `liberties`, and the state a search leaves (counters, killers,
 //! history, table entries, root order).
 
 use super::{Node, Searcher};
@@ -38,6 +38,14 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let node = Self::test_node();
         self.ordering.keep_order(node.ply);
         self.try_multi_cut::<Runtime>(game, &mut moves, depth, window, node)
+    }
+
+    /// Quiescence at a non-root node of `game` in `window`, with fresh tables and counters,
+    /// for tests: its value.
+    pub(crate) fn quiesce_at(&mut self, game: &mut G, window: (Score, Score)) -> Score {
+        self.ordering.reset(game.move_index_space());
+        self.counters = Counters::default();
+        self.quiesce::<Runtime>(game, window.0, window.1, 1, 0)
     }
 
     /// Root move `mv` of `game` searched to `depth` in `window` as `liberties` searches it

@@ -30,7 +30,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
 
     /// Quiescence below a noisy move: stand pat on the evaluation, then search every move
     /// (or only the noisy ones), going on only after noisy moves, at most `q-limit` plies.
-    fn quiesce<F: Flags>(
+    pub(super) fn quiesce<F: Flags>(
         &mut self,
         game: &mut G,
         mut alpha: Score,

@@ -83,6 +83,30 @@ fn the_root_never_tries_a_null_move() {
     }
 }
 
+/// Quiescence stands pat: under alpha-beta an evaluation at or above beta is the value at
+/// once, nothing expanded; below beta, or without alpha-beta, the node expands.
+#[test]
+fn quiescence_stands_pat_at_beta_only_under_alpha_beta() {
+    for game in kalah_positions(0..6, 8) {
+        let stand = store_diff().evaluate(&game);
+        for (cfg, beta, stands_pat) in [
+            ("alphabeta+quiescence", stand, true),
+            ("alphabeta+quiescence", stand + 1, false),
+            ("minimax+quiescence", stand, false),
+        ] {
+            let mut searcher = Searcher::new(config(cfg), Params::default(), store_diff());
+            let value = searcher.quiesce_at(&mut game.clone(), (-INFINITY, beta));
+            let expanded = searcher.counters().n_interior;
+            assert_eq!(
+                (expanded > 0, stands_pat.then_some(value)),
+                (!stands_pat, stands_pat.then_some(stand)),
+                "{cfg}, beta {beta}, evaluation {stand} on\n{}",
+                game.board_string()
+            );
+        }
+    }
+}
+
 /// Multi-cut probes are searched at depth - 1 - R; it cuts exactly when C of the first M
 /// moves' probe values reach beta. Each call is one try, counted as a cut-off when it cuts:
 /// the probes, at depth 1, are below `multi-cut-min-depth` (3) and try none of their own.
