@@ -1,10 +1,12 @@
 //! `tie-seed`: a seeded shuffle of the root's moves only, so that different seeds pick
-//! different moves among the root's equal ones while every interior node keeps its order.
+//! different moves among the root's equal ones while every interior node keeps its order;
+//! each seed shuffles a position its own way.
 
 use super::support::{config, iterations, kalah_positions, params, walk};
+use crate::game::gomoku::{Gomoku, GomokuEval};
 use crate::game::kalah::Kalah;
 use crate::game::Game;
-use crate::search::Iteration;
+use crate::search::{Iteration, Searcher};
 use std::collections::BTreeSet;
 
 fn search(game: &Kalah, seed: u32, depth: u32) -> Iteration<u8> {
@@ -64,5 +66,25 @@ fn interior_nodes_keep_their_order_under_a_seed() {
                 game.board_string()
             );
         }
+    }
+}
+
+/// Sixteen seeds give sixteen different root orders of one position (Gomoku positions with
+/// dozens of moves, so that two shuffles agree by chance almost never): no seed's bits are
+/// lost in mixing it with the position's hash.
+#[test]
+fn each_seed_shuffles_the_root_its_own_way() {
+    for moves in ["h8", "h8,h9", "h8,i9,g7", "h8,h9,i8,j10"] {
+        let mut game = Gomoku::from_options("").unwrap();
+        game.play_moves(moves).unwrap();
+        let orders: BTreeSet<Vec<u16>> = (1..=16)
+            .map(|seed| {
+                let p = params(&[&format!("tie-seed={seed}")]);
+                let mut searcher = Searcher::new(config("alphabeta"), p, GomokuEval::Patterns);
+                searcher.search(&mut game.clone(), 1, &mut |_| {});
+                searcher.root_moves().to_vec()
+            })
+            .collect();
+        assert_eq!(orders.len(), 16, "after {moves}");
     }
 }
