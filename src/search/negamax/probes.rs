@@ -76,6 +76,20 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         })
     }
 
+    /// Root move `mv` of `game` searched to `depth` in `window` as a move after the first
+    /// (under `pvs`, a null window first), from fresh counters, for tests: its score.
+    pub(crate) fn later_move_search_at(
+        &mut self,
+        game: &mut G,
+        mv: G::Move,
+        depth: u32,
+        window: (Score, Score),
+    ) -> Score {
+        self.probe_root_move(game, mv, |s, game, side, next| {
+            s.search_move::<Runtime>(game, side, depth, 0, 1, window.0, window.1, next)
+        })
+    }
+
     /// Makes root move `mv`, runs `search` on the child from fresh tables and counters, and
     /// takes the move back.
     fn probe_root_move(

@@ -107,6 +107,48 @@ fn quiescence_stands_pat_at_beta_only_under_alpha_beta() {
     }
 }
 
+/// PVS searches a move after the first in the null window (alpha, alpha + 1) and again in
+/// (alpha, beta) exactly when that score lies strictly inside the window: not when it fails
+/// low, nor when it reaches beta (a cut either way). At depth 1 the child is a leaf, whose
+/// value is its evaluation in any window.
+#[test]
+fn pvs_searches_again_exactly_inside_the_window() {
+    let (mut again, mut at_beta) = (0, 0);
+    for game in kalah_positions(0..6, 8) {
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        for mv in moves {
+            let mut child = game.clone();
+            child.make(mv);
+            let v = match child.side_to_move() == game.side_to_move() {
+                true => store_diff().evaluate(&child),
+                false => -store_diff().evaluate(&child),
+            };
+            for alpha in v - 2..=v + 1 {
+                for beta in [alpha + 1, alpha + 2, alpha + 3] {
+                    let mut searcher =
+                        Searcher::new(config("alphabeta+pvs"), Params::default(), store_diff());
+                    let score =
+                        searcher.later_move_search_at(&mut game.clone(), mv, 1, (alpha, beta));
+                    let inside = alpha < v && v < beta;
+                    again += u64::from(inside);
+                    at_beta += u64::from(v == beta);
+                    assert_eq!(
+                        (score, searcher.counters().n_pvs_researches),
+                        (v, u64::from(inside)),
+                        "move {mv}, window ({alpha}, {beta}) on\n{}",
+                        game.board_string()
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        again > 0 && at_beta > 0,
+        "{again} searched again, {at_beta} at beta"
+    );
+}
+
 /// Multi-cut probes are searched at depth - 1 - R; it cuts exactly when C of the first M
 /// moves' probe values reach beta. Each call is one try, counted as a cut-off when it cuts:
 /// the probes, at depth 1, are below `multi-cut-min-depth` (3) and try none of their own.
