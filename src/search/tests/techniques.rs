@@ -6,8 +6,9 @@
 //! counts every q-ply, stops at `q-limit`), killers and history; and without quiescence no
 //! technique searches past the nominal depth.
 
-use super::support::{config, iterations, kalah_positions, params, value};
+use super::support::{config, iterations, kalah_positions, mingmang_positions, params, value};
 use crate::game::kalah::Kalah;
+use crate::game::mingmang::MingMang;
 use crate::game::{Evaluator, Game, Score, INFINITY, WIN_SCORE};
 use crate::search::config::Runtime;
 use crate::search::ordering::{At, Ordering, Phase};
@@ -105,6 +106,45 @@ fn quiescence_stands_pat_at_beta_only_under_alpha_beta() {
             );
         }
     }
+}
+
+/// Alpha-beta with quiescence finds plain minimax's quiescence value on Kalah and Ming Mang
+/// positions: the windows passed down through quiescence (negated where the side changes)
+/// prune nothing that counts. How many values quiescence changed.
+fn quiescence_keeps_minimax_values<G: Game>(
+    positions: Vec<G>,
+    eval: G::Eval,
+    depths: &[u32],
+) -> usize {
+    let mut differ = 0;
+    for game in positions {
+        for &depth in depths {
+            let at = |text| value(&game, config(text), Params::default(), eval, depth);
+            let minimax = at("minimax+quiescence");
+            for text in ["alphabeta+quiescence", "alphabeta+pvs+quiescence"] {
+                assert_eq!(
+                    at(text),
+                    minimax,
+                    "{text} at depth {depth} on\n{}",
+                    game.board_string()
+                );
+            }
+            differ += usize::from(minimax != at("minimax"));
+        }
+    }
+    differ
+}
+
+#[test]
+fn quiescence_under_alpha_beta_finds_the_minimax_value() {
+    let mingmang = MingMang::parse_eval("cammp").unwrap();
+    let differ =
+        quiescence_keeps_minimax_values(kalah_positions(0..12, 8), store_diff(), &[1, 2, 3])
+            + quiescence_keeps_minimax_values(mingmang_positions(0..8, 12), mingmang, &[1, 2]);
+    assert!(
+        differ > 0,
+        "quiescence never changed a value: the test shows nothing"
+    );
 }
 
 /// PVS searches a move after the first in the null window (alpha, alpha + 1) and again in
