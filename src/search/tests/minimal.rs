@@ -174,6 +174,43 @@ fn terminal_positions_are_leaves() {
     }
 }
 
+/// At depth 1 the minimal tree is the root and its children as leaves, a move that keeps
+/// the turn (as Kalah's extra move does) costing a ply of depth as any other: node 1 below
+/// is such a child, and the nodes below it are not reached.
+#[test]
+fn a_move_that_keeps_the_turn_costs_a_ply_of_depth() {
+    use super::graph::{Graph, Node, NodeValue};
+    static NODES: [Node; 5] = [
+        Node {
+            side: 0,
+            next: &[1, 2],
+            value: 0,
+        },
+        Node {
+            side: 0,
+            next: &[3],
+            value: 5,
+        },
+        Node {
+            side: 1,
+            next: &[3],
+            value: 1,
+        },
+        Node {
+            side: 1,
+            next: &[4],
+            value: 2,
+        },
+        Node {
+            side: 0,
+            next: &[],
+            value: 0,
+        },
+    ];
+    let found = minimal_tree(&Graph::new(&NODES), 1, NodeValue, &Params::default());
+    assert_eq!((found.n_nodes, found.n_leaves, found.score), (3, 2, 5));
+}
+
 /// On the uniform tree, and on Kalah and Ming Mang positions, the minimal tree has
 /// minimax's value and no more nodes than plain alpha-beta.
 #[test]
