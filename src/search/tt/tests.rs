@@ -126,6 +126,30 @@ fn the_generation_wraps_with_a_real_wipe() {
     assert_eq!(table.probe(1).map(|e| e.depth), Some(2));
 }
 
+/// A clear below the last generation is a generation bump that leaves memory as it is (the
+/// old entries stay, dead); only the clear after the last generation wipes the lines and
+/// starts again at the first. A table wiped on every clear would cost a pass over memory
+/// per search.
+#[test]
+fn only_the_wrap_wipes_memory() {
+    let written = |table: &Table<u8>| {
+        table
+            .lines
+            .iter()
+            .flat_map(|line| &line.0)
+            .filter(|slot| slot.generation() != 0)
+            .count()
+    };
+    let mut table = Table::new(2, TtScheme::TwoDeep);
+    table.store(entry(1, 5));
+    for generation in 2..=MAX_GENERATION {
+        table.clear();
+        assert_eq!((table.generation, written(&table)), (generation, 1));
+    }
+    table.clear();
+    assert_eq!((table.generation, written(&table)), (1, 0));
+}
+
 /// An entry takes 16 bytes and a line 64 for every game's move type.
 #[test]
 fn four_entries_fill_a_cache_line() {
