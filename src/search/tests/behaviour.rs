@@ -2,7 +2,7 @@
 //! reference written here, not as "the parameter changes something": null move's negation
 //! and no null after a null, the table kept between iterations and emptied between
 //! searches, q-node counting, history on fail-low nodes, the depth at which a table entry
-//! cuts, and the big1 schemes' tie rule.
+//! cuts, the big1 schemes' tie rule, and which nodes count a beta cut-off.
 
 use super::graph::{Graph, Node, NodeValue};
 use super::support::{config, iterations, kalah_positions, params, value, Counting};
@@ -246,4 +246,85 @@ fn big1_schemes_replace_on_equal_size_unless_strict() {
         let kept = [1, 2, 3].map(|key| two.probe(key).is_some());
         assert_eq!(kept, [strict, !strict, true], "two-big1, strict {strict}");
     }
+}
+
+/// Three root moves, each answered by two leaves (values for side 0): the first reply node
+/// (3, 5) is searched whole and gives alpha 3; the second's first leaf, 1, already refutes
+/// it, a cut-off on its first move; the third (4, 9) stays below its beta and becomes the
+/// best. Plain alpha-beta at depth 2: value 4, 9 nodes, exactly one beta cut-off, a
+/// first-move one.
+static ONE_CUT: [Node; 10] = [
+    Node {
+        side: 0,
+        next: &[1, 2, 3],
+        value: 0,
+    },
+    Node {
+        side: 1,
+        next: &[4, 5],
+        value: 0,
+    },
+    Node {
+        side: 1,
+        next: &[6, 7],
+        value: 0,
+    },
+    Node {
+        side: 1,
+        next: &[8, 9],
+        value: 0,
+    },
+    Node {
+        side: 0,
+        next: &[0],
+        value: 3,
+    },
+    Node {
+        side: 0,
+        next: &[0],
+        value: 5,
+    },
+    Node {
+        side: 0,
+        next: &[0],
+        value: 1,
+    },
+    Node {
+        side: 0,
+        next: &[0],
+        value: 9,
+    },
+    Node {
+        side: 0,
+        next: &[0],
+        value: 4,
+    },
+    Node {
+        side: 0,
+        next: &[0],
+        value: 9,
+    },
+];
+
+/// The beta cut-off counter counts the one node of [`ONE_CUT`] that stops early.
+#[test]
+fn beta_cutoffs_are_counted_where_a_node_stops_early() {
+    let its = iterations(
+        &Graph::new(&ONE_CUT),
+        config("alphabeta"),
+        Params::default(),
+        NodeValue,
+        2,
+    );
+    let last = its.last().unwrap();
+    let c = &last.counters;
+    assert_eq!(
+        (
+            last.score,
+            c.n_nodes,
+            c.n_beta_cutoffs,
+            c.n_first_move_cutoffs
+        ),
+        (4, 9, 1, 1)
+    );
 }
