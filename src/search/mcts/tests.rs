@@ -268,3 +268,19 @@ fn records_carry_the_mcts_counters_only_when_set() {
     let old: Counters = serde_json::from_str(&negamax).unwrap();
     assert_eq!(old, Counters::default());
 }
+
+/// A playout counts the root and every tree node it enters, each of which it also visits:
+/// the nodes counted are the visits summed over the tree, the root's being the playouts.
+#[test]
+fn each_playout_counts_the_tree_nodes_it_enters() {
+    let mut mcts = Mcts::new(&params(300, 1));
+    let mut game = TicTacToe::from_options("").unwrap();
+    let found = mcts.search(&mut game, &mut |_| {}).pop().unwrap();
+    let visits: u64 = mcts.nodes.iter().map(|n| u64::from(n.visits)).sum();
+    let c = &found.counters;
+    assert_eq!(
+        (c.n_nodes, c.n_playouts),
+        (visits, u64::from(mcts.nodes[0].visits))
+    );
+    assert!(visits > 2 * c.n_playouts, "{visits} visits");
+}
