@@ -228,6 +228,36 @@ fn multi_cut_cuts_exactly_when_c_of_m_probes_fail_high() {
     assert!(cuts > 0 && passes > 0, "{cuts} cuts, {passes} passes");
 }
 
+/// `multi-cut-no-null=1` keeps the probes' replies from trying a null move. With the probes
+/// one ply deep and null moves from depth 1, only those replies could try one: none does
+/// under 1, and some do under 0 (the default).
+#[test]
+fn multi_cut_probes_reply_without_a_null_move_only_when_told() {
+    let tries = |no_null: u32| -> u64 {
+        let p = params(&[
+            "multi-cut-r=2",
+            "multi-cut-m=4",
+            "multi-cut-c=2",
+            "null-min-depth=1",
+            &format!("multi-cut-no-null={no_null}"),
+        ]);
+        kalah_positions(0..10, 10)
+            .into_iter()
+            .map(|mut game| {
+                let c = config("alphabeta+null-move+multi-cut");
+                let mut searcher = Searcher::new(c, p.clone(), store_diff());
+                searcher.multi_cut_at(&mut game, 4, (-INFINITY, 0));
+                searcher.counters().n_null_tries
+            })
+            .sum()
+    };
+    let (told, default) = (tries(1), tries(0));
+    assert!(
+        told == 0 && default > 0,
+        "{told} tries told, {default} by default"
+    );
+}
+
 /// Fail-soft alpha-beta with late move reductions as the params say: moves from index
 /// `after` on, at depth `min_depth` or more, not at the root, not captures, reduced by `r`;
 /// with `research` a reduced move that beats alpha is searched again at full depth (one that
