@@ -4,11 +4,12 @@
 //! only) and `tt-size-main` (the big1 schemes measure a subtree without its q-nodes); and
 //! `killer-scheme=1`, which keeps a node's killers by the depth consumed since the root.
 
-use super::support::{config, kalah_positions, mingmang_positions, params};
+use super::support::{config, kalah_positions, mingmang_positions, params, Recording};
 use crate::game::kalah::Kalah;
 use crate::game::mingmang::MingMang;
 use crate::game::Game;
 use crate::search::Searcher;
+use std::sync::Mutex;
 
 fn store_diff() -> <Kalah as Game>::Eval {
     Kalah::parse_eval("store-diff").unwrap()
@@ -41,6 +42,48 @@ fn iterative_deepening_passes_the_previous_best_move_unless_told_not_to() {
         reordered > 0,
         "every previous best move was generated first: no test"
     );
+}
+
+/// Iterative deepening searches the whole previous principal variation first, not only its
+/// root move: each node on it takes the variation's next move first, so (with no other
+/// ordering) an iteration's first evaluation is the first move generated one ply past the end
+/// of the previous iteration's variation.
+#[test]
+fn iterative_deepening_searches_the_previous_variation_first() {
+    let mut off_first = 0;
+    for game in kalah_positions(0..16, 8) {
+        let seen = Mutex::new(Vec::new());
+        let eval = Recording(store_diff(), &seen);
+        let mut searcher = Searcher::new(config("alphabeta+id"), params(&["id-step=1"]), eval);
+        let mut ends = Vec::new();
+        let its = searcher.search(&mut game.clone(), 3, &mut |_| {
+            ends.push(seen.lock().unwrap().len());
+        });
+        let (pv, mut end) = (&its[1].pv, game.clone());
+        for &mv in pv {
+            end.make(mv);
+        }
+        let mut leaf = end.clone();
+        leaf.make(first_move(&end));
+        if pv.len() != 2 || leaf.outcome().is_some() {
+            continue;
+        }
+        let at = game.board_string();
+        assert_eq!(seen.lock().unwrap()[ends[1]], leaf.hash(), "on\n{at}");
+        let mut below = game.clone();
+        below.make(pv[0]);
+        off_first += usize::from(first_move(&below) != pv[1]);
+    }
+    assert!(
+        off_first > 0,
+        "every variation was generated first: no test"
+    );
+}
+
+fn first_move(game: &Kalah) -> <Kalah as Game>::Move {
+    let mut moves = Vec::new();
+    game.generate_moves(&mut moves);
+    moves[0]
 }
 
 /// Quiescence records a killer at each cutoff, unless `q-no-killers=1`: then its killer

@@ -6,6 +6,7 @@ use crate::game::mingmang::MingMang;
 use crate::game::{Evaluator, Game, Score};
 use crate::search::{Config, Iteration, Params, Searcher};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 
 /// `game` after `plies` moves picked by a fixed rule from `seed` (stops at a terminal).
 pub fn walk<G: Game>(mut game: G, seed: usize, plies: usize) -> G {
@@ -76,6 +77,16 @@ pub struct Counting<'a, E>(pub E, pub &'a AtomicU64);
 impl<G, E: Evaluator<G>> Evaluator<G> for Counting<'_, E> {
     fn evaluate(&self, game: &G) -> Score {
         self.1.fetch_add(1, Ordering::Relaxed);
+        self.0.evaluate(game)
+    }
+}
+
+/// An evaluator that records the hash of every position it evaluates, in order.
+pub struct Recording<'a, E>(pub E, pub &'a Mutex<Vec<u64>>);
+
+impl<G: Game, E: Evaluator<G>> Evaluator<G> for Recording<'_, E> {
+    fn evaluate(&self, game: &G) -> Score {
+        self.1.lock().unwrap().push(game.hash());
         self.0.evaluate(game)
     }
 }
