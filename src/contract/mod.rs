@@ -6,7 +6,8 @@
 //! is checked: make/unmake and the null move restore the state and the hash, the incremental
 //! hash equals [`Game::hash_from_scratch`] after every move, `count_moves` counts the
 //! non-pass moves generated, every move's notation reads back to it, move indexes lie inside
-//! their space, and a position has no moves exactly when the game is over and scored; at the
+//! their space, a position has no moves exactly when the game is over and scored, and every
+//! evaluation of a position in play stays inside the scores the search reads as mates; at the
 //! walk's end, every part of the state ([`Game::state_parts`]) that the hash covers changes
 //! it, and a part outside it is declared ([`Game::HASH_IS_COMPLETE`] false). Then
 //! the evaluations' names, the game string, every exact search subset against plain minimax
@@ -18,8 +19,9 @@
 pub(crate) mod exact;
 mod reference;
 
-use crate::game::{Game, Score};
-use crate::search::{Config, Params};
+use crate::game::weights::EVAL_WEIGHT_LIMIT;
+use crate::game::{Evaluator, Game, Score};
+use crate::search::{Config, Params, WIN_BOUND};
 
 /// Generates the contract's tests for each game of the registry, in a module named after
 /// the game's module (`contract::kalah::...`).
@@ -168,7 +170,34 @@ fn check_position<G: Game>(game: &mut G) -> Vec<G::Move> {
         check_move(game, mv);
     }
     check_null_move(game);
+    if !over {
+        check_evaluations(game);
+    }
     moves
+}
+
+/// Every named evaluation, with its default weights and with every weight at either limit
+/// (`±EVAL_WEIGHT_LIMIT`), scores a position in play strictly inside `±WIN_BOUND`: beyond it
+/// the search reads a score as a mate at a distance (the table shifts it by the ply, null
+/// move and multi-cut stop trying).
+fn check_evaluations<G: Game>(game: &G) {
+    let defaults: Vec<Score> = G::EVAL_PARAMS.iter().map(|p| p.default).collect();
+    let n = defaults.len();
+    for name in G::EVAL_NAMES {
+        let eval = G::parse_eval(name).unwrap();
+        for weights in [
+            defaults.clone(),
+            vec![EVAL_WEIGHT_LIMIT; n],
+            vec![-EVAL_WEIGHT_LIMIT; n],
+        ] {
+            let score = G::weigh_eval(eval, &weights).evaluate(game);
+            assert!(
+                score.abs() < WIN_BOUND,
+                "{name} with weights {weights:?} scores {score} on\n{}",
+                game.board_string()
+            );
+        }
+    }
 }
 
 /// One legal move: notation, index, and make/unmake.

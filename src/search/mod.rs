@@ -19,6 +19,7 @@ pub mod strategy;
 pub mod tt;
 
 pub use config::{Algorithm, Config, Enhancement};
+pub(crate) use negamax::WIN_BOUND;
 pub use negamax::{Searcher, MAX_DEPTH};
 pub use params::{Params, TtScheme};
 pub use stats::{Counters, Iteration};

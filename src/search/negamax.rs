@@ -33,7 +33,7 @@ pub const MAX_DEPTH: u32 = 64;
 /// Plies below the root, quiescence included, that the buffers hold.
 const MAX_PLY: usize = MAX_DEPTH as usize + 64;
 /// Scores beyond this are wins or losses at a known distance.
-const WIN_BOUND: Score = WIN_SCORE - MAX_PLY as Score;
+pub(crate) const WIN_BOUND: Score = WIN_SCORE - MAX_PLY as Score;
 /// The configurations with a compiled fast path (see [`Flags`]): `alphabeta` and
 /// `alphabeta+id+tt-value+tt-move+pvs`.
 const ALPHABETA: u32 = Config::from_flags(&[Enhancement::Ab]).bits();
