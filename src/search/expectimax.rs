@@ -144,11 +144,10 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
         let mut moves = std::mem::take(&mut self.moves[depth as usize]);
         moves.clear();
         game.generate_moves(&mut moves);
-        if moves.is_empty() {
-            self.moves[depth as usize] = moves;
-            self.counters.n_leaves += 1;
-            return for_me(self.eval.evaluate(game));
-        }
+        debug_assert!(
+            !moves.is_empty(),
+            "a position in play has moves (the rules contract)"
+        );
         self.counters.n_interior += 1;
         let mut best = f64::NEG_INFINITY;
         let mut sum = 0.0;
