@@ -1,8 +1,8 @@
 //! What each of these rules must do, stated as numbers worked out by hand or by a small
-//! reference written here, not as "the parameter changes something": null move's negation
-//! and no null after a null, the table kept between iterations and emptied between
-//! searches, q-node counting, history on fail-low nodes, the depth at which a table entry
-//! cuts, the big1 schemes' tie rule, and which nodes count a beta cut-off.
+//! reference written here, not as "the parameter changes something": null move's negation,
+//! the ply of its reply and no null after a null, the table kept between iterations and
+//! emptied between searches, q-node counting, history on fail-low nodes, the depth at which
+//! a table entry cuts, the big1 schemes' tie rule, and which nodes count a beta cut-off.
 
 use super::graph::{Graph, Node, NodeValue};
 use super::support::{config, iterations, kalah_positions, params, value, Counting};
@@ -61,6 +61,22 @@ fn null_move_cuts_on_the_negated_reply_and_never_follows_a_null_move() {
             Some(-10_000)
         );
         assert_eq!(calls.load(Ordering::Relaxed), reply_evaluations, "on\n{at}");
+    }
+}
+
+/// The null move's reply lies one ply below the node that passed: at a node of ply 1 with
+/// beta far above every value, the reply (searched to depth 1, its moves leaves) cuts at its
+/// first move and leaves it as a killer at ply 2, and nothing at ply 1, where no move was
+/// searched.
+#[test]
+fn the_null_moves_reply_is_a_ply_deeper() {
+    for game in kalah_positions(0..8, 10) {
+        let p = params(&["null-min-depth=1", "null-r=2"]);
+        let mut searcher = Searcher::new(config("alphabeta+null-move+killers"), p, store_diff());
+        assert_eq!(searcher.null_move_at(&mut game.clone(), 4, 10_000), None);
+        let at = game.board_string();
+        assert_eq!(searcher.killers(1)[0], [None, None], "on\n{at}");
+        assert!(searcher.killers(2)[0][0].is_some(), "on\n{at}");
     }
 }
 
