@@ -1,7 +1,7 @@
 //! MCTS: the same seed gives the same search, the score is the best move's mean reward
-//! scaled, the tree grows by at most one node per playout, the stop ends it after a
-//! playout, it wins in one and blocks a four on Gomoku, and it beats random play at
-//! tic-tac-toe.
+//! scaled, equal visits go to the higher mean reward, the tree grows by at most one node per
+//! playout, the stop ends it after a playout, it wins in one and blocks a four on Gomoku,
+//! and it beats random play at tic-tac-toe.
 
 use super::*;
 use crate::game::gomoku::Gomoku;
@@ -125,6 +125,24 @@ fn the_score_is_the_best_moves_mean_reward_scaled() {
                 game.board_string()
             );
         }
+    }
+}
+
+/// Among children visited alike, the move chosen is the one with the higher mean reward. O
+/// to move with two squares left: b3 wins, a3 draws (X then fills b3 without a line). Two
+/// playouts expand each move once, whatever the seed: one visit each, means 1 and 1/2.
+#[test]
+fn equal_visits_go_to_the_higher_mean_reward() {
+    let mut game = TicTacToe::from_options("").unwrap();
+    game.play_moves("a1,b1,c1,b2,a2,c2,c3").unwrap();
+    for seed in 0..8 {
+        let found = search(&game, &params(2, seed));
+        let best = found.best_move.map(|mv| game.format_move(mv));
+        assert_eq!(
+            (best.as_deref(), found.score),
+            (Some("b3"), 1000),
+            "seed {seed}"
+        );
     }
 }
 
