@@ -3,15 +3,16 @@
 //! one.
 //!
 //! Along seeded random walks from every rule variant ([`Game::VARIANTS`]), every position
-//! is checked: make/unmake and the null move restore the state and the hash, the incremental
-//! hash equals [`Game::hash_from_scratch`] after every move, `count_moves` counts the
-//! non-pass moves generated, every move's notation reads back to it, move indexes lie inside
-//! their space, a position has no moves exactly when the game is over and scored, and every
-//! evaluation of a position in play stays inside the scores the search reads as mates; at the
-//! walk's end, every part of the state ([`Game::state_parts`]) that the hash covers changes
-//! it, and a part outside it is declared ([`Game::HASH_IS_COMPLETE`] false). Then
-//! the evaluations' names, the game string, every exact search subset against plain minimax
-//! ([`exact`]) and the independent perft counts ([`reference`]).
+//! is checked: make/unmake and the null move restore the state and the hash (the null move
+//! handing the move to the opponent), the incremental hash equals
+//! [`Game::hash_from_scratch`] after every move, `count_moves` counts the non-pass moves
+//! generated, every move's notation reads back to it, move indexes lie inside their space, a
+//! position has no moves exactly when the game is over and scored, and every evaluation of a
+//! position in play stays inside the scores the search reads as mates; at the walk's end,
+//! every part of the state ([`Game::state_parts`]) that the hash covers changes it, and a
+//! part outside it is declared ([`Game::HASH_IS_COMPLETE`] false). Then the evaluations'
+//! names, the game string, every exact search subset against plain minimax ([`exact`]) and
+//! the independent perft counts ([`reference`]).
 //!
 //! Game-specific rules (Kalah's sowing, Ming Mang's repetition ban) stay in each game's own
 //! tests; this module knows only the [`Game`] trait.
@@ -213,13 +214,16 @@ fn check_move<G: Game>(game: &mut G, mv: G::Move) {
     assert_eq!(snapshot(game), before, "unmake of {at}");
 }
 
-/// Where the game has a null move here, it keeps the hash and unmake restores the state.
+/// Where the game has a null move here, it hands the move to the opponent, keeps the hash
+/// and unmake restores the state.
 fn check_null_move<G: Game>(game: &mut G) {
     let before = snapshot(game);
+    let mover = game.side_to_move();
     let Some(undo) = game.make_null() else {
         return;
     };
     let at = game.board_string();
+    assert_eq!(game.side_to_move(), 1 - mover, "null move on\n{at}");
     assert_eq!(game.hash(), game.hash_from_scratch(), "null move on\n{at}");
     game.unmake_null(undo);
     assert_eq!(snapshot(game), before, "unmake_null on\n{at}");
