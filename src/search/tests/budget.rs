@@ -1,5 +1,6 @@
 //! The node budget (issue 12): iterative deepening ends normally once the budget is spent,
-//! with the last completed iteration's move and score, and the cap keeps its own meaning.
+//! with the last completed iteration's move and score, and the cap keeps its own meaning
+//! (also where both run out at once).
 
 use super::support::config;
 use super::support::params;
@@ -56,4 +57,16 @@ fn the_cap_below_the_budget_still_caps() {
     let its = search(Some(5000), Some(1000));
     let last = its.last().unwrap();
     assert!(last.capped && !last.exhausted, "{last:?}");
+}
+
+/// A budget equal to the cap runs out with it, and the cap rules: the iteration is capped.
+/// One node more of cap and the budget alone runs out.
+#[test]
+fn a_budget_equal_to_the_cap_leaves_the_iteration_capped() {
+    let last = |its: Vec<Iteration<_>>| {
+        let last = its.last().unwrap();
+        (last.capped, last.exhausted)
+    };
+    assert_eq!(last(search(Some(1000), Some(1000))), (true, false));
+    assert_eq!(last(search(Some(1000), Some(1001))), (false, true));
 }
