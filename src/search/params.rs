@@ -495,7 +495,8 @@ fn eval_params() -> impl Iterator<Item = (&'static str, &'static weights::EvalPa
 
 #[cfg(test)]
 mod tests {
-    use super::{eval_params, Params, PARAMS};
+    use super::{eval_params, params_help, Params, PARAMS};
+    use crate::game::{EVAL_PARAM_TABLES, GAMES};
 
     /// `knows` accepts `tt-scheme`, every parameter and every game's evaluation weight, and
     /// nothing else.
@@ -513,6 +514,40 @@ mod tests {
         assert!(weights > 0);
         for unknown in ["", "tt", "null-r ", "no-such-parameter"] {
             assert!(!Params::knows(unknown), "{unknown}");
+        }
+    }
+
+    /// The help lists every parameter with its default, then the weights: all of them without
+    /// a game, a game's own (or that it has none) with one.
+    #[test]
+    fn the_params_help_lists_every_parameter_and_each_games_own_weights() {
+        let all = params_help(None);
+        for spec in PARAMS {
+            assert!(
+                all.contains(&format!("  {} = ", spec.name)),
+                "{}",
+                spec.name
+            );
+        }
+        assert!(all.contains("Evaluation weights, each read by one game's evaluation"));
+        for (game, table) in GAMES.iter().zip(EVAL_PARAM_TABLES) {
+            let help = params_help(Some(game));
+            let none = format!("{game}'s evaluations have no weights.");
+            let some = format!("{game}'s evaluation weights");
+            assert_eq!(help.contains(&none), table.is_empty(), "{help}");
+            assert_eq!(help.contains(&some), !table.is_empty(), "{help}");
+            for (of, p) in eval_params() {
+                assert!(
+                    all.contains(&format!("  {} (default ", p.name)),
+                    "{}",
+                    p.name
+                );
+                assert_eq!(
+                    help.contains(&format!("  {} (", p.name)),
+                    of == *game,
+                    "{help}"
+                );
+            }
         }
     }
 }
