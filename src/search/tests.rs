@@ -182,6 +182,29 @@ fn expectimax_capped_in_its_first_move_counts_nothing_after_the_cap() {
     }
 }
 
+/// A search of a finished game has no move and no variation, only the game's score, even
+/// right after a search that left a variation behind.
+#[test]
+fn a_finished_game_has_no_move_and_no_variation() {
+    use crate::game::tictactoe::TicTacToe;
+    let live = TicTacToe::from_options("").unwrap();
+    let mut over = live.clone();
+    over.play_moves("a1,b1,a2,b2,a3").unwrap();
+    let eval = TicTacToe::parse_eval("open-lines").unwrap();
+    for name in ["minimax", "alphabeta", "alphabeta+id+tt-value+tt-move+pvs"] {
+        let mut searcher = Searcher::new(Config::parse(name).unwrap(), Params::default(), eval);
+        let before = searcher.search(&mut live.clone(), 2, &mut |_| {});
+        assert!(before.last().unwrap().best_move.is_some(), "{name}");
+        for it in searcher.search(&mut over.clone(), 2, &mut |_| {}) {
+            assert_eq!(
+                (it.best_move, it.pv, it.score),
+                (None, vec![], over.terminal_score(0).unwrap()),
+                "{name}"
+            );
+        }
+    }
+}
+
 /// The replacement schemes on a one-slot table: which of two positions sharing the slot
 /// survives.
 #[test]
