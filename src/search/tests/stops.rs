@@ -1,5 +1,6 @@
 //! The stop a timed search asks: negamax and expectimax ask it every `STOP_EVERY` nodes
-//! with the nodes expanded so far, and the search it stops counts nothing more.
+//! with the nodes expanded so far, and the search it stops counts nothing more; iterative
+//! deepening asks it after each iteration whether to go on.
 
 use super::support::config;
 use crate::game::kalah::Kalah;
@@ -56,4 +57,43 @@ fn searches_ask_the_stop_every_stop_every_nodes() {
             "{cfg}: the stopped iteration"
         );
     }
+}
+
+/// A stop that never stops a search midway and allows `iterations` completed iterations,
+/// recording the completed counts it is asked with.
+struct Rounds {
+    iterations: usize,
+    asked: Arc<Mutex<Vec<usize>>>,
+}
+
+impl Stop for Rounds {
+    fn now(&mut self, _nodes: u64) -> bool {
+        false
+    }
+
+    fn another(&mut self, _nodes: u64, completed: usize) -> bool {
+        self.asked.lock().unwrap().push(completed);
+        completed < self.iterations
+    }
+}
+
+/// Iterative deepening asks the stop after each completed iteration, not before the first,
+/// whether to go on, and ends when it says no.
+#[test]
+fn deepening_asks_after_each_iteration_whether_to_go_on() {
+    let asked = Arc::new(Mutex::new(Vec::new()));
+    let stop = Rounds {
+        iterations: 2,
+        asked: Arc::clone(&asked),
+    };
+    let p = Params::default().with_assignments(["id-step=1"]).unwrap();
+    let mut search = build::<Kalah>(config("alphabeta+id"), &p, Kalah::DEFAULT_EVAL);
+    let mut game = Kalah::from_options("").unwrap();
+    let its = search.run(
+        &mut game,
+        Bounds::depth(6),
+        Some(Box::new(stop)),
+        &mut |_| {},
+    );
+    assert_eq!((its.len(), asked.lock().unwrap().clone()), (2, vec![1, 2]));
 }
