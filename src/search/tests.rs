@@ -165,6 +165,19 @@ fn expectimax_maximises_over_the_mean_reply() {
 
 /// A node limit met in the first root move: the iteration is capped, counts the root and
 /// the nodes before the cap and nothing after it (no leaf for the root), and has no move.
+/// Expectimax counts each node's ply below the root: a search to depth 3 from Kalah's start,
+/// where no game ends, reaches ply 3.
+#[test]
+fn expectimax_reaches_the_ply_of_its_depth() {
+    let eval = Kalah::parse_eval("store-diff").unwrap();
+    let mut game = Kalah::from_options("").unwrap();
+    for depth in 1..=3 {
+        let mut search = expectimax::Expectimax::new(eval);
+        let it = search.search(&mut game, depth, &mut |_| {}).pop().unwrap();
+        assert_eq!(it.counters.sel_depth, u64::from(depth));
+    }
+}
+
 #[test]
 fn expectimax_capped_in_its_first_move_counts_nothing_after_the_cap() {
     let eval = Kalah::parse_eval("store-diff").unwrap();
