@@ -135,4 +135,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     pub(crate) fn root_moves(&self) -> &[G::Move] {
         &self.moves[0]
     }
+
+    /// The moves of the last node expanded at `ply`, in the order it searched them, for
+    /// tests.
+    pub(crate) fn last_moves_at(&self, ply: usize) -> &[G::Move] {
+        &self.moves[ply]
+    }
 }

@@ -80,6 +80,34 @@ fn iterative_deepening_searches_the_previous_variation_first() {
     );
 }
 
+/// A node off the previous variation takes no hint from it, even where its move is the
+/// variation's: the last root move searched (not the variation's) leads to a node that, with
+/// no other ordering, searches its moves as generated.
+#[test]
+fn nodes_off_the_previous_variation_take_no_hint() {
+    let mut hint_there = 0;
+    for game in kalah_positions(0..16, 8) {
+        let mut searcher =
+            Searcher::new(config("alphabeta+id"), params(&["id-step=1"]), store_diff());
+        let its = searcher.search(&mut game.clone(), 3, &mut |_| {});
+        let (pv, last) = (&its[1].pv, *searcher.root_moves().last().unwrap());
+        let mut child = game.clone();
+        child.make(last);
+        if last == pv[0] || pv.len() < 2 || child.outcome().is_some() {
+            continue;
+        }
+        let mut generated = Vec::new();
+        child.generate_moves(&mut generated);
+        let at = game.board_string();
+        assert_eq!(searcher.last_moves_at(1), generated, "on\n{at}");
+        hint_there += usize::from(generated[1..].contains(&pv[1]));
+    }
+    assert!(
+        hint_there > 0,
+        "the variation's move was never there to take: no test"
+    );
+}
+
 fn first_move(game: &Kalah) -> <Kalah as Game>::Move {
     let mut moves = Vec::new();
     game.generate_moves(&mut moves);
