@@ -114,6 +114,20 @@ fn first_move(game: &Kalah) -> <Kalah as Game>::Move {
     moves[0]
 }
 
+/// Iterative deepening with `id-step=s` searches every s-th depth, down from the depth asked
+/// for: depth 4 in steps of 2 is 2, 4, and in steps of 3, 1, 4.
+#[test]
+fn iterative_deepening_steps_down_from_the_depth() {
+    let game = Kalah::from_options("").unwrap();
+    for (step, depths) in [(1, vec![1, 2, 3, 4]), (2, vec![2, 4]), (3, vec![1, 4])] {
+        let p = params(&[&format!("id-step={step}")]);
+        let mut searcher = Searcher::new(config("alphabeta+id"), p, store_diff());
+        let its = searcher.search(&mut game.clone(), *depths.last().unwrap(), &mut |_| {});
+        let searched: Vec<u32> = its.iter().map(|it| it.depth).collect();
+        assert_eq!(searched, depths, "id-step={step}");
+    }
+}
+
 /// Quiescence records a killer at each cutoff, unless `q-no-killers=1`: then its killer
 /// slots stay empty at every ply (and the main search's are kept as ever).
 #[test]
