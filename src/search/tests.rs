@@ -57,6 +57,7 @@ fn configurations_parse() {
     check("cammp-lmr+lmr", "cammp");
     check("all-pvs-aspiration", "cammp");
     check("alphabeta+tt-value-tt-value", "alphabeta");
+    check("alphabeta+killers+killers", "alphabeta+killers");
     check("minimax+id+tt-value", "minimax+id+tt-value");
     let fails = |text: &str, needle: &str| {
         let err = Config::parse(text).unwrap_err();
@@ -66,6 +67,17 @@ fn configurations_parse() {
     fails("cammp+killer", "unknown flag `killer`");
     fails("minimax+killers", "killers needs ab");
     fails("expectimax+ab", "expectimax takes no flags");
+    // The error lists every flag once, the game-specific ones apart.
+    let err = Config::parse("cammp+killer").unwrap_err();
+    let (plain, specific) = err
+        .split_once("; game-specific flags (only for games that implement them) ")
+        .unwrap();
+    let listed = |list: &str, name| list.split([',', ' ', ')']).any(|word| word == name);
+    for e in Enhancement::ALL {
+        let game = e.is_game_specific();
+        let at = (listed(plain, e.name()), listed(specific, e.name()));
+        assert_eq!(at, (!game, game), "{} in {err}", e.name());
+    }
 }
 
 /// `expanded` spells a negamax configuration out as `alphabeta+...` or `minimax+...`, flag by
