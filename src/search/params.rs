@@ -530,6 +530,13 @@ mod tests {
             );
         }
         assert!(all.contains("Evaluation weights, each read by one game's evaluation"));
+        for (_, p) in eval_params() {
+            assert!(
+                all.contains(&format!("  {} (default ", p.name)),
+                "{}",
+                p.name
+            );
+        }
         for (game, table) in GAMES.iter().zip(EVAL_PARAM_TABLES) {
             let help = params_help(Some(game));
             let none = format!("{game}'s evaluations have no weights.");
@@ -537,11 +544,6 @@ mod tests {
             assert_eq!(help.contains(&none), table.is_empty(), "{help}");
             assert_eq!(help.contains(&some), !table.is_empty(), "{help}");
             for (of, p) in eval_params() {
-                assert!(
-                    all.contains(&format!("  {} (default ", p.name)),
-                    "{}",
-                    p.name
-                );
                 assert_eq!(
                     help.contains(&format!("  {} (", p.name)),
                     of == *game,

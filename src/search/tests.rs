@@ -175,8 +175,6 @@ fn expectimax_maximises_over_the_mean_reply() {
     assert_eq!(it.counters.n_nodes, 7);
 }
 
-/// A node limit met in the first root move: the iteration is capped, counts the root and
-/// the nodes before the cap and nothing after it (no leaf for the root), and has no move.
 /// Expectimax counts each node's ply below the root: a search to depth 3 from Kalah's start,
 /// where no game ends, reaches ply 3.
 #[test]
@@ -190,6 +188,8 @@ fn expectimax_reaches_the_ply_of_its_depth() {
     }
 }
 
+/// A node limit met in the first root move: the iteration is capped, counts the root and
+/// the nodes before the cap and nothing after it (no leaf for the root), and has no move.
 #[test]
 fn expectimax_capped_in_its_first_move_counts_nothing_after_the_cap() {
     let eval = Kalah::parse_eval("store-diff").unwrap();

@@ -3,6 +3,8 @@
 //! previous variation), `q-no-killers` (quiescence keeps no killers, so it orders by history
 //! only) and `tt-size-main` (the big1 schemes measure a subtree without its q-nodes); and
 //! `killer-scheme=1`, which keeps a node's killers by the depth consumed since the root.
+//! Beside `id-no-pv`, what iterative deepening passes on without it: the whole previous
+//! variation first, to the nodes on it only, and its schedule of depths under `id-step`.
 
 use super::support::{config, kalah_positions, mingmang_positions, params, Recording};
 use crate::game::kalah::Kalah;
@@ -64,7 +66,7 @@ fn iterative_deepening_searches_the_previous_variation_first() {
             end.make(mv);
         }
         let mut leaf = end.clone();
-        leaf.make(first_move(&end));
+        leaf.make(generated(&end)[0]);
         if pv.len() != 2 || leaf.outcome().is_some() {
             continue;
         }
@@ -72,7 +74,7 @@ fn iterative_deepening_searches_the_previous_variation_first() {
         assert_eq!(seen.lock().unwrap()[ends[1]], leaf.hash(), "on\n{at}");
         let mut below = game.clone();
         below.make(pv[0]);
-        off_first += usize::from(first_move(&below) != pv[1]);
+        off_first += usize::from(generated(&below)[0] != pv[1]);
     }
     assert!(
         off_first > 0,
@@ -96,11 +98,10 @@ fn nodes_off_the_previous_variation_take_no_hint() {
         if last == pv[0] || pv.len() < 2 || child.outcome().is_some() {
             continue;
         }
-        let mut generated = Vec::new();
-        child.generate_moves(&mut generated);
+        let expected = generated(&child);
         let at = game.board_string();
-        assert_eq!(searcher.last_moves_at(1), generated, "on\n{at}");
-        hint_there += usize::from(generated[1..].contains(&pv[1]));
+        assert_eq!(searcher.last_moves_at(1), expected, "on\n{at}");
+        hint_there += usize::from(expected[1..].contains(&pv[1]));
     }
     assert!(
         hint_there > 0,
@@ -108,10 +109,10 @@ fn nodes_off_the_previous_variation_take_no_hint() {
     );
 }
 
-fn first_move(game: &Kalah) -> <Kalah as Game>::Move {
+fn generated(game: &Kalah) -> Vec<<Kalah as Game>::Move> {
     let mut moves = Vec::new();
     game.generate_moves(&mut moves);
-    moves[0]
+    moves
 }
 
 /// Iterative deepening with `id-step=s` searches every s-th depth, down from the depth asked
