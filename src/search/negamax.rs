@@ -368,6 +368,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let delta = self.params.aspiration_window as Score;
         let (mut alpha, mut beta) = (center.saturating_sub(delta), center.saturating_add(delta));
         loop {
+            debug_assert!(alpha < beta, "aspiration window ({alpha}, {beta}) is empty");
             let score = self.negamax::<F>(game, depth, alpha, beta, root);
             if self.capped {
                 return score;

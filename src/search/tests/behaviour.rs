@@ -7,9 +7,9 @@
 use super::graph::{Graph, Node, NodeValue};
 use super::support::{config, iterations, kalah_positions, params, value, Counting};
 use crate::game::kalah::Kalah;
-use crate::game::Game;
+use crate::game::{Game, Score};
 use crate::search::tt::{Bound, Entry, Table};
-use crate::search::{Params, Searcher, TtScheme};
+use crate::search::{Params, Searcher, TtScheme, WIN_BOUND};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 type Eval = <Kalah as Game>::Eval;
@@ -77,6 +77,36 @@ fn the_null_moves_reply_is_a_ply_deeper() {
         let at = game.board_string();
         assert_eq!(searcher.killers(1)[0], [None, None], "on\n{at}");
         assert!(searcher.killers(2)[0][0].is_some(), "on\n{at}");
+    }
+}
+
+/// Null move and multi-cut stay out of a node whose beta is a mate bound (|beta| at least
+/// WIN_BOUND) and try a beta just inside it. A beta this low is reached by every probe, so a
+/// try cuts.
+#[test]
+fn null_move_and_multi_cut_never_try_at_a_mate_bound() {
+    let p = params(&[
+        "null-min-depth=1",
+        "multi-cut-r=2",
+        "multi-cut-m=4",
+        "multi-cut-c=2",
+    ]);
+    let searcher = |flags: &str| Searcher::new(config(flags), p.clone(), store_diff());
+    for game in kalah_positions(0..4, 10) {
+        let at = game.board_string();
+        for (beta, tried) in [(-WIN_BOUND, false), (1 - WIN_BOUND, true)] {
+            let mut null = searcher("alphabeta+null-move");
+            let null_cut = null.null_move_at(&mut game.clone(), 4, beta);
+            let mut multi = searcher("alphabeta+multi-cut");
+            let multi_cut = multi.multi_cut_at(&mut game.clone(), 4, (-WIN_BOUND, beta));
+            let tries = (
+                null.counters().n_null_tries,
+                multi.counters().n_multi_cut_tries,
+            );
+            let got = (null_cut.is_some(), multi_cut.is_some(), tries);
+            let want = u64::from(tried);
+            assert_eq!(got, (tried, tried, (want, want)), "beta {beta} on\n{at}");
+        }
     }
 }
 
@@ -205,34 +235,44 @@ fn a_table_entry_cuts_only_at_its_own_depth_unless_told() {
 }
 
 /// Nodes 0 to 9: R moves to A (1) or B (2); A to A1 (3), B to B1 (4); A1 to the leaves 5
-/// and 6 (worth 5 and 1 for side 0), B1 to 7 and 8 (worth 2 and 4); every leaf leads to the
-/// pit (9).
-static FAIL_LOW: [Node; 10] = [
-    node(0, &[1, 2], 0),
-    node(1, &[3], 0),
-    node(1, &[4], 0),
-    node(0, &[5, 6], 0),
-    node(0, &[7, 8], 0),
-    node(1, &[9], 5),
-    node(1, &[9], 1),
-    node(1, &[9], 2),
-    node(1, &[9], 4),
-    node(0, &[9], 0),
-];
+/// and 6 (worth 5 and 1 for side 0), B1 to 7 and 8 (worth 2 and `last`); every leaf leads
+/// to the pit (9).
+const fn fail_low_graph(last: Score) -> [Node; 10] {
+    [
+        node(0, &[1, 2], 0),
+        node(1, &[3], 0),
+        node(1, &[4], 0),
+        node(0, &[5, 6], 0),
+        node(0, &[7, 8], 0),
+        node(1, &[9], 5),
+        node(1, &[9], 1),
+        node(1, &[9], 2),
+        node(1, &[9], last),
+        node(0, &[9], 0),
+    ]
+}
+
+/// B1's best (4) below R's alpha (5).
+static FAIL_LOW: [Node; 10] = fail_low_graph(4);
+/// B1's best (5) equal to R's alpha: a fail low too.
+static FAIL_LOW_AT_ALPHA: [Node; 10] = fail_low_graph(5);
 
 /// Alpha-beta to depth 3: A1 is worth 5 (its move 0), so R's alpha is 5 when B1 is searched
-/// in (5, inf); B1's best, 4 by its move 1, fails low. History credits depth squared to the
-/// best move of A1 (1), A (4), B (4, its cut) and R (9), all move 0: 18. B1's fail-low move 1
-/// is credited only with `history-all=1`.
+/// in (5, inf); B1's best, 4 (or 5, equal to alpha) by its move 1, fails low. History credits
+/// depth squared to the best move of A1 (1), A (4), B (4, its cut) and R (9), all move 0:
+/// 18. B1's fail-low move 1 is credited only with `history-all=1`.
 #[test]
 fn history_credits_a_fail_low_node_only_when_told() {
-    let game = Graph::new(&FAIL_LOW);
-    for (all, expected) in [(0, [18, 0, 0, 0]), (1, [18, 1, 0, 0])] {
-        let p = params(&[&format!("history-all={all}")]);
-        let mut searcher = Searcher::new(config("alphabeta+history"), p, NodeValue);
-        let its = searcher.search(&mut game.clone(), 3, &mut |_| {});
-        assert_eq!((its[0].score, its[0].best_move), (5, Some(0)));
-        assert_eq!(searcher.history(), expected, "history-all={all}");
+    for graph in [&FAIL_LOW, &FAIL_LOW_AT_ALPHA] {
+        let game = Graph::new(graph);
+        for (all, expected) in [(0, [18, 0, 0, 0]), (1, [18, 1, 0, 0])] {
+            let p = params(&[&format!("history-all={all}")]);
+            let mut searcher = Searcher::new(config("alphabeta+history"), p, NodeValue);
+            let its = searcher.search(&mut game.clone(), 3, &mut |_| {});
+            assert_eq!((its[0].score, its[0].best_move), (5, Some(0)));
+            let b1 = graph[8].value;
+            assert_eq!(searcher.history(), expected, "history-all={all}, B1 {b1}");
+        }
     }
 }
 
