@@ -482,6 +482,11 @@ impl Summary {
         let hanging = self.judged("timeout", &["hangs"]);
         match all - failing {
             0 => "Every timeout is counted as caught".to_string(),
+            1 => format!(
+                "The other one that timed out still counts as not caught ({} \
+                 to hang with no test failing: `hangs`)",
+                if hanging == 1 { "seen" } else { "not seen" }
+            ),
             left => format!(
                 "The other {left} that timed out still count as not caught ({hanging} of them \
                  seen to hang with no test failing: `hangs`)"
@@ -859,6 +864,10 @@ mod tests {
             readme.contains("- `t-open`: **no verdict yet**"),
             "{readme}"
         );
+        let one = made_up(&outcomes[..4], &verdicts).readme();
+        let line = "The other one that timed out still counts as not caught (seen to hang with \
+             no test failing: `hangs`).";
+        assert!(one.contains(line), "{one}");
         let all = made_up(&outcomes[..3], &verdicts).readme();
         assert!(all.contains("Every timeout is counted as caught."), "{all}");
     }
