@@ -1,13 +1,15 @@
 //! What each of these rules must do, stated as numbers worked out by hand or by a small
 //! reference written here, not as "the parameter changes something": null move's negation,
-//! the ply of its reply and no null after a null, the table kept between iterations and
-//! emptied between searches, q-node counting, history on fail-low nodes, the depth at which
-//! a table entry cuts, the big1 schemes' tie rule, and which nodes count a beta cut-off.
+//! the ply of its reply and no null after a null, null move and multi-cut kept from mate
+//! bounds, the table kept between iterations and emptied between searches, q-node counting,
+//! an extra turn's ply in quiescence, history on fail-low nodes (the best at alpha too), the
+//! depth at which a table entry cuts, the big1 schemes' tie rule, and which nodes count a
+//! beta cut-off.
 
 use super::graph::{Graph, Node, NodeValue};
 use super::support::{config, iterations, kalah_positions, params, value, Counting};
 use crate::game::kalah::Kalah;
-use crate::game::{Game, Score};
+use crate::game::{Game, Score, INFINITY};
 use crate::search::tt::{Bound, Entry, Table};
 use crate::search::{Params, Searcher, TtScheme, WIN_BOUND};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -187,6 +189,26 @@ fn q_nodes_count_entries_or_expansions_as_the_param_says() {
         }
     }
     assert!(noisy > 0, "no noisy root move: the test shows nothing");
+}
+
+/// Nodes 0 to 2, then 3 to 5: R moves to A, A to the end, a draw; in the first graph A
+/// keeps side 0 to move (as Kalah's extra move would), in the second it is side 1's.
+static EXTRA_TURN: [Node; 3] = [node(0, &[1], 0), node(0, &[2], 0), node(1, &[], 0)];
+static NEXT_TURN: [Node; 3] = [node(0, &[1], 0), node(1, &[2], 0), node(0, &[], 0)];
+
+/// Every q-move is a ply deeper, an extra turn's too: minimax's quiescence from R at ply 1
+/// (q-limit 2, every move searched, "quiet" tested at every second q-ply only) reaches the
+/// end at ply 3 in both graphs.
+#[test]
+fn quiescence_counts_an_extra_turn_as_a_ply() {
+    let p = params(&["q-limit=2", "q-all-moves=1", "q-quiet-every=2"]);
+    for graph in [&EXTRA_TURN, &NEXT_TURN] {
+        let mut searcher = Searcher::new(config("minimax+quiescence"), p.clone(), NodeValue);
+        searcher.quiesce_at(&mut Graph::new(graph), (-INFINITY, INFINITY));
+        let c = searcher.counters();
+        let a_side = graph[1].side;
+        assert_eq!((c.sel_depth, c.n_qnodes), (3, 2), "A's side {a_side}");
+    }
 }
 
 /// Nodes 0 to 8: R moves to A (1) or B (2); A to X (4); B to C (3) keeping side 1 to move

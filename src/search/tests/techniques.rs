@@ -370,16 +370,19 @@ fn lmr_reduces_the_moves_the_params_say_and_researches_as_told() {
 }
 
 /// Quiescence as the params say, by plain minimax: `limit` is `q-limit`, `captures_only`
-/// `q-all-moves=0` and `quiet_every` `q-quiet-every`.
+/// `q-all-moves=0` and `quiet_every` `q-quiet-every`; `deepest` is the deepest ply of a node
+/// visited, a main-search node or a q-node, every move (an extra turn too) a ply.
 struct Quiescence {
     limit: u32,
     captures_only: bool,
     quiet_every: u32,
+    deepest: Cell<usize>,
 }
 
 impl Quiescence {
     /// Minimax to `depth`, with quiescence at the depth-0 nodes reached by a capture.
     fn value(&self, game: &mut Kalah, depth: u32, ply: usize, after_capture: bool) -> Score {
+        self.deepest.set(self.deepest.get().max(ply));
         if let Some(score) = game.terminal_score(ply) {
             return score;
         }
@@ -404,6 +407,7 @@ impl Quiescence {
         }
         let child = qdepth + 1;
         let best = best_child(game, self.captures_only, |game, noisy| {
+            self.deepest.set(self.deepest.get().max(ply + 1));
             match game.terminal_score(ply + 1) {
                 Some(score) => score,
                 None if !noisy && child % self.quiet_every == 0 => store_diff().evaluate(game),
@@ -466,11 +470,12 @@ fn quiescence_stands_pat_and_stops_at_its_limit() {
                         &format!("q-all-moves={all_moves}"),
                         &format!("q-quiet-every={quiet_every}"),
                     ]);
-                    let its = iterations(&game, q, p, store_diff(), depth);
+                    let its = iterations(&game, q, p.clone(), store_diff(), depth);
                     let model = |quiet_every| Quiescence {
                         limit,
                         captures_only: all_moves == 0,
                         quiet_every,
+                        deepest: Cell::new(0),
                     };
                     let expected = model(quiet_every).value(&mut game.clone(), depth, 0, false);
                     assert_eq!(
@@ -481,6 +486,18 @@ fn quiescence_stands_pat_and_stops_at_its_limit() {
                         game.board_string()
                     );
                     assert!(its[0].counters.sel_depth <= u64::from(depth + limit));
+                    // Minimax visits every node the model does: the same deepest ply.
+                    let all = model(quiet_every);
+                    all.value(&mut game.clone(), depth, 0, false);
+                    let minimax = config("minimax+quiescence");
+                    let its = iterations(&game, minimax, p, store_diff(), depth);
+                    assert_eq!(
+                        its[0].counters.sel_depth,
+                        all.deepest.get() as u64,
+                        "minimax's selective depth: depth {depth}, q-limit {limit}, \
+                         q-all-moves {all_moves}, q-quiet-every {quiet_every} on\n{}",
+                        game.board_string()
+                    );
                     deeper |= its[0].counters.sel_depth > u64::from(depth + 1);
                     quiet_every_matters |= quiet_every == 2
                         && expected != model(1).value(&mut game.clone(), depth, 0, false);
