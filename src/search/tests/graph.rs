@@ -11,7 +11,8 @@ use crate::game::{Evaluator, Game, Outcome, Score, Side, StatePart};
 pub struct Node {
     /// The side to move.
     pub side: Side,
-    /// Where each move leads (move `i` to `next[i]`); none: the game is over, a draw.
+    /// Where each move leads (move `i` to `next[i]`); none: the game is over, won by side 0
+    /// if the value is positive, by side 1 if it is negative, else a draw.
     pub next: &'static [usize],
     /// The static value for side 0.
     pub value: Score,
@@ -115,7 +116,17 @@ impl Game for Graph {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.node().next.is_empty().then_some(Outcome::Draw)
+        let node = self.node();
+        let value = if node.side == 0 {
+            node.value
+        } else {
+            -node.value
+        };
+        node.next.is_empty().then_some(match value.signum() {
+            1 => Outcome::Win,
+            -1 => Outcome::Loss,
+            _ => Outcome::Draw,
+        })
     }
 
     fn move_index(&self, mv: u8) -> usize {

@@ -211,6 +211,32 @@ fn a_move_that_keeps_the_turn_costs_a_ply_of_depth() {
     assert_eq!((found.n_nodes, found.n_leaves, found.score), (3, 2, 5));
 }
 
+/// A move that keeps the turn is a ply deeper too, which the distance of a win shows: R's
+/// only move keeps side 0 to move at A, whose only move wins at ply 2.
+#[test]
+fn a_move_that_keeps_the_turn_is_a_ply_deeper() {
+    use super::graph::{Graph, Node, NodeValue};
+    static NODES: [Node; 3] = [
+        Node {
+            side: 0,
+            next: &[1],
+            value: 0,
+        },
+        Node {
+            side: 0,
+            next: &[2],
+            value: 0,
+        },
+        Node {
+            side: 1,
+            next: &[],
+            value: 1,
+        },
+    ];
+    let found = minimal_tree(&Graph::new(&NODES), 2, NodeValue, &Params::default());
+    assert_eq!((found.n_nodes, found.score), (3, WIN_SCORE - 2));
+}
+
 /// On the uniform tree, and on Kalah and Ming Mang positions, the minimal tree has
 /// minimax's value and no more nodes than plain alpha-beta.
 #[test]
