@@ -362,6 +362,16 @@ mod tests {
             .collect()
     }
 
+    /// Moves told apart by rank alone (the table move and the killers, every move ranked, no
+    /// history) are sorted too.
+    #[test]
+    fn moves_ranked_by_rank_alone_are_sorted() {
+        let ranks = [2, 4, 1];
+        let by_rank = |i: usize| (ranks[i], 0, 0);
+        assert_eq!(pick_all::<u64>(&mut [0, 1, 2], by_rank), [1, 0, 2]);
+        assert_eq!(pick_all::<u128>(&mut [0, 1, 2], by_rank), [1, 0, 2]);
+    }
+
     /// Packed keys picked in turn (the first few lazily, the rest sorted) come exactly in
     /// the order of the criteria: rank, static move score and history
     /// (capped) highest first, then the generation index lowest first; 64-bit keys without
