@@ -175,16 +175,21 @@ fn expectimax_maximises_over_the_mean_reply() {
     assert_eq!(it.counters.n_nodes, 7);
 }
 
-/// Expectimax counts each node's ply below the root: a search to depth 3 from Kalah's start,
-/// where no game ends, reaches ply 3.
+/// Expectimax counts each node's ply below the root and stops at its depth: a search to
+/// depth 3 from Kalah's start, where no game ends, reaches ply 3 and no further. A node
+/// limit far above the tree (a few hundred nodes) ends a search that would not stop.
 #[test]
 fn expectimax_reaches_the_ply_of_its_depth() {
     let eval = Kalah::parse_eval("store-diff").unwrap();
     let mut game = Kalah::from_options("").unwrap();
     for depth in 1..=3 {
         let mut search = expectimax::Expectimax::new(eval);
+        search.set_node_limit(Some(100_000));
         let it = search.search(&mut game, depth, &mut |_| {}).pop().unwrap();
-        assert_eq!(it.counters.sel_depth, u64::from(depth));
+        assert_eq!(
+            (it.capped, it.counters.sel_depth),
+            (false, u64::from(depth))
+        );
     }
 }
 

@@ -298,11 +298,12 @@ fn history_credits_a_fail_low_node_only_when_told() {
     }
 }
 
-/// On a tie in subtree size the big1 schemes replace (the newer entry is as valuable), and
-/// with `tt-big-strict=1` (CAMMP) they keep the old one. Under two-big1 the entry kept in the
-/// first slot is the one a third, smaller entry cannot displace.
+/// The big1 schemes keep the entry of the bigger subtree, strict or not; on a tie in subtree
+/// size they replace (the newer entry is as valuable), and with `tt-big-strict=1` (CAMMP)
+/// they keep the old one. Under two-big1 the entry kept in the first slot is the one a
+/// third, smaller entry cannot displace.
 #[test]
-fn big1_schemes_replace_on_equal_size_unless_strict() {
+fn big1_schemes_keep_the_bigger_subtree_and_replace_on_a_tie_unless_strict() {
     let entry = |key: u64, size: u32| Entry {
         key,
         mv: Some(1u8),
@@ -312,6 +313,12 @@ fn big1_schemes_replace_on_equal_size_unless_strict() {
         size,
     };
     for strict in [false, true] {
+        let mut sized = Table::new(0, TtScheme::Big1).strict_big(strict);
+        for e in [entry(1, 10), entry(2, 11), entry(3, 9)] {
+            sized.store(e);
+        }
+        let kept = [1, 2, 3].map(|key| sized.probe(key).is_some());
+        assert_eq!(kept, [false, true, false], "big1 by size, strict {strict}");
         let mut one = Table::new(0, TtScheme::Big1).strict_big(strict);
         one.store(entry(1, 10));
         one.store(entry(2, 10));

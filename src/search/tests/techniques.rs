@@ -228,6 +228,58 @@ fn multi_cut_cuts_exactly_when_c_of_m_probes_fail_high() {
     assert!(cuts > 0 && passes > 0, "{cuts} cuts, {passes} passes");
 }
 
+/// `multi-cut-full-window=1` searches the probes in the node's window (alpha, beta), the
+/// default in the null window at beta: the probes expand exactly the nodes that alpha-beta
+/// expands below each of the first M moves searched in that window, up to the C-th fail
+/// high, and cut exactly when C of them fail high.
+#[test]
+fn multi_cut_probes_search_the_window_the_param_says() {
+    let (depth, r, m, c) = (4, 2, 4, 2);
+    let mut wider = 0;
+    for mut game in kalah_positions(0..10, 10) {
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        moves.truncate(m);
+        for beta in [-4, 0, 4] {
+            let alpha = beta - 30;
+            let mut nodes = [0; 2];
+            for full in [0, 1] {
+                let lo = [beta - 1, alpha][full];
+                let (mut expected, mut highs) = (0, 0);
+                for &mv in &moves {
+                    let mut s = Searcher::new(config("alphabeta"), Params::default(), store_diff());
+                    let v = s.move_search_at(&mut game, mv, depth - r, (lo, beta));
+                    expected += s.counters().n_nodes;
+                    highs += usize::from(v >= beta);
+                    if highs == c {
+                        break;
+                    }
+                }
+                let p = params(&[
+                    "multi-cut-r=2",
+                    "multi-cut-m=4",
+                    "multi-cut-c=2",
+                    &format!("multi-cut-full-window={full}"),
+                ]);
+                let mut searcher = Searcher::new(config("alphabeta+multi-cut"), p, store_diff());
+                let cut = searcher.multi_cut_at(&mut game, depth, (alpha, beta));
+                nodes[full] = searcher.counters().n_nodes;
+                assert_eq!(
+                    (cut.is_some(), nodes[full]),
+                    (highs == c, expected),
+                    "full window {full}, beta {beta} on\n{}",
+                    game.board_string()
+                );
+            }
+            wider += usize::from(nodes[1] > nodes[0]);
+        }
+    }
+    assert!(
+        wider > 0,
+        "the full window never cost a node more: the test shows nothing"
+    );
+}
+
 /// `multi-cut-no-null=1` keeps the probes' replies from trying a null move. With the probes
 /// one ply deep and null moves from depth 1, only those replies could try one: none does
 /// under 1, and some do under 0 (the default).
