@@ -344,11 +344,17 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         moves.extend(scratch.iter().map(|&(.., mv)| mv));
     }
 
+    /// The configuration's fast path (its flag bits), if it has one and fast paths are on.
+    fn fast_path(&self) -> Option<u32> {
+        let bits = self.config.bits();
+        (self.fast_paths && matches!(bits, ALPHABETA | ID_TT_PVS)).then_some(bits)
+    }
+
     /// One iteration at the root through the configuration's fast path if it has one.
     fn root_any(&mut self, game: &mut G, depth: u32, guess: Option<Score>) -> Score {
-        match self.config.bits() {
-            ALPHABETA if self.fast_paths => self.root::<Fixed<ALPHABETA>>(game, depth, guess),
-            ID_TT_PVS if self.fast_paths => self.root::<Fixed<ID_TT_PVS>>(game, depth, guess),
+        match self.fast_path() {
+            Some(ALPHABETA) => self.root::<Fixed<ALPHABETA>>(game, depth, guess),
+            Some(ID_TT_PVS) => self.root::<Fixed<ID_TT_PVS>>(game, depth, guess),
             _ => self.root::<Runtime>(game, depth, guess),
         }
     }

@@ -9,6 +9,11 @@ use crate::search::ordering::Phase;
 use crate::search::stats::Counters;
 
 impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
+    /// Whether a root search takes a compiled fast path, for tests.
+    pub(crate) fn takes_fast_path(&self) -> bool {
+        self.fast_path().is_some()
+    }
+
     /// The main search's killers at `ply` and quiescence's, for tests.
     pub(crate) fn killers(&self, ply: usize) -> [[Option<G::Move>; 2]; 2] {
         [

@@ -1,10 +1,10 @@
 //! What each of these rules must do, stated as numbers worked out by hand or by a small
 //! reference written here, not as "the parameter changes something": null move's negation,
 //! the ply of its reply and no null after a null, null move and multi-cut kept from mate
-//! bounds, the table kept between iterations and emptied between searches, q-node counting,
-//! an extra turn's ply in quiescence, history on fail-low nodes (the best at alpha too), the
-//! depth at which a table entry cuts, the big1 schemes' tie rule, and which nodes count a
-//! beta cut-off.
+//! bounds, the table kept between iterations and emptied between searches, only `tt-value`
+//! letting an entry cut, q-node counting, an extra turn's ply in quiescence, history on
+//! fail-low nodes (the best at alpha too), the depth at which a table entry cuts, the big1
+//! schemes' size and tie rules, and which nodes count a beta cut-off.
 
 use super::graph::{Graph, Node, NodeValue};
 use super::support::{config, iterations, kalah_positions, params, value, Counting};
@@ -158,6 +158,42 @@ fn the_table_is_kept_between_iterations_and_emptied_between_searches() {
             );
         }
     }
+}
+
+/// A table entry's value cuts only under `tt-value`: with `tt-move` alone the table orders
+/// moves and never cuts, and the search keeps plain alpha-beta's value; with both, entries
+/// found again at their depth (transpositions, later iterations) cut somewhere.
+#[test]
+fn only_tt_value_lets_a_table_entry_cut() {
+    let p = params(&["id-step=1"]);
+    let mut cuts_with_value = 0;
+    for game in kalah_positions(0..6, 10) {
+        let plain = value(
+            &game,
+            config("alphabeta"),
+            Params::default(),
+            store_diff(),
+            5,
+        );
+        for (flags, may_cut) in [
+            ("alphabeta+id+tt-move", false),
+            ("alphabeta+id+tt-value+tt-move", true),
+        ] {
+            let its = iterations(&game, config(flags), p.clone(), store_diff(), 5);
+            let cuts: u64 = its.iter().map(|it| it.counters.n_tt_cutoffs).sum();
+            let at = game.board_string();
+            assert_eq!(its.last().unwrap().score, plain, "{flags} on\n{at}");
+            if may_cut {
+                cuts_with_value += cuts;
+            } else {
+                assert_eq!(cuts, 0, "{flags} on\n{at}");
+            }
+        }
+    }
+    assert!(
+        cuts_with_value > 0,
+        "no entry cut under tt-value: the test shows nothing"
+    );
 }
 
 /// q-node counting at depth 1 with `q-limit=1`, without pruning (`minimax+quiescence`):

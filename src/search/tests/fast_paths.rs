@@ -1,6 +1,7 @@
 //! The compiled fast paths of `alphabeta` and `alphabeta+id+tt-value+tt-move+pvs` search
 //! exactly as the general path does: the same iterations (counters, scores, moves, principal
-//! variations) on every game, with and without a node cap.
+//! variations) on every game, with and without a node cap. Only those two take one, and
+//! only while fast paths are on.
 
 use super::support::{config, walk};
 use crate::game::blackwhite::BlackWhite;
@@ -26,6 +27,7 @@ fn same_on<G: Game>(options: &str, depth: u32, positions: usize) {
                         Searcher::new(config(text), Params::default(), G::DEFAULT_EVAL);
                     searcher.set_fast_paths(fast);
                     searcher.set_node_limit(cap);
+                    assert_eq!(searcher.takes_fast_path(), fast, "{text}");
                     searcher.search(&mut game.clone(), depth, &mut |_| {})
                 };
                 assert_eq!(
@@ -35,6 +37,23 @@ fn same_on<G: Game>(options: &str, depth: u32, positions: usize) {
                     G::NAME
                 );
             }
+        }
+    }
+}
+
+#[test]
+fn only_the_two_fast_configurations_take_a_fast_path_and_only_when_on() {
+    for text in [
+        "alphabeta",
+        "alphabeta+id+tt-value+tt-move+pvs",
+        "alphabeta+id",
+        "minimax",
+    ] {
+        for on in [true, false] {
+            let mut searcher = Searcher::new(config(text), Params::default(), Kalah::DEFAULT_EVAL);
+            searcher.set_fast_paths(on);
+            let fast = FAST.contains(&text) && on;
+            assert_eq!(searcher.takes_fast_path(), fast, "{text}, fast paths {on}");
         }
     }
 }
