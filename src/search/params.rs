@@ -496,7 +496,7 @@ fn eval_params() -> impl Iterator<Item = (&'static str, &'static weights::EvalPa
 #[cfg(test)]
 mod tests {
     use super::{eval_params, params_help, Params, PARAMS};
-    use crate::game::{EVAL_PARAM_TABLES, GAMES};
+    use crate::game::{EVAL_PARAM_TABLES, EVAL_WEIGHT_LIMIT, GAMES};
 
     /// `knows` accepts `tt-scheme`, every parameter and every game's evaluation weight, and
     /// nothing else.
@@ -515,6 +515,31 @@ mod tests {
         for unknown in ["", "tt", "null-r ", "no-such-parameter"] {
             assert!(!Params::knows(unknown), "{unknown}");
         }
+    }
+
+    /// An evaluation weight takes every whole number from -EVAL_WEIGHT_LIMIT to
+    /// EVAL_WEIGHT_LIMIT, the limits included, and nothing beyond them or not a number.
+    #[test]
+    fn an_evaluation_weight_takes_the_limits_and_nothing_beyond() {
+        let (_, param) = eval_params().next().unwrap();
+        let mut p = Params::default();
+        for weight in [EVAL_WEIGHT_LIMIT, -EVAL_WEIGHT_LIMIT, 0] {
+            p.set(param.name, &weight.to_string()).unwrap();
+            assert_eq!(p.eval_weights[param.name], weight);
+        }
+        for bad in [EVAL_WEIGHT_LIMIT + 1, -EVAL_WEIGHT_LIMIT - 1] {
+            let err = p.set(param.name, &bad.to_string()).unwrap_err();
+            let range = format!("-{EVAL_WEIGHT_LIMIT}..={EVAL_WEIGHT_LIMIT}, not {bad}");
+            assert!(err.contains(&range), "{err}");
+        }
+        assert!(p
+            .set(param.name, "1.5")
+            .unwrap_err()
+            .contains("whole number"));
+        assert_eq!(
+            p.eval_weights[param.name], 0,
+            "a refused value leaves the weight"
+        );
     }
 
     /// The help lists every parameter with its default, then the weights: all of them without
