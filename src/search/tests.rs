@@ -80,6 +80,30 @@ fn configurations_parse() {
     }
 }
 
+/// A configuration is written to JSON as its name and read back from it; a name that does
+/// not parse is refused with the parser's error.
+#[test]
+fn configurations_serialise_as_their_names() {
+    for text in [
+        "alphabeta",
+        "alphabeta+id+tt-value",
+        "cammp",
+        "expectimax",
+        "mcts",
+    ] {
+        let config = Config::parse(text).unwrap();
+        let json = serde_json::to_string(&config).unwrap();
+        assert_eq!(json, format!("\"{config}\""), "{text}");
+        assert_eq!(
+            serde_json::from_str::<Config>(&json).unwrap(),
+            config,
+            "{text}"
+        );
+    }
+    let err = serde_json::from_str::<Config>("\"alphabeta+nothing\"").unwrap_err();
+    assert!(err.to_string().contains("nothing"), "{err}");
+}
+
 /// `expanded` spells a negamax configuration out as `alphabeta+...` or `minimax+...`, flag by
 /// flag, whatever preset it equals, and it reads back as the same configuration; expectimax
 /// and MCTS, which take no flags, keep their names.
