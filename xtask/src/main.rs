@@ -78,8 +78,9 @@ tasks:
                    as a Slurm array (deploy/slurm/mutants-submit.sh; SLURM_CONF's cluster,
                    else a private one-node cluster as root), each in its own tree in place,
                    and merges them into DIR (default RUN/summary) with mutants-summary
-  mutants-summary --out DIR [--run RUN SHARD...]
-                   merge the shards of a run into DIR and write DIR/README.md (caught,
+  mutants-summary --out DIR [--run RUN SHARD... | --add SHARD...]
+                   merge the shards of a run into DIR (--add: shards run later, into
+                   the folder's committed ones) and write DIR/README.md (caught,
                    missed, timeout, unviable per file; the caught share of the viable ones
                    with its Wilson 95% interval; how a one-shard run sampled its scope;
                    verdicts from DIR/verdicts.tsv);
@@ -287,6 +288,7 @@ mod tests {
         assert!(!ab.contains("cutoff bench --check"), "{ab}");
         let summary = task_usage("mutants-summary");
         assert!(summary.starts_with("usage: cargo xtask mutants-summary --out DIR"));
+        assert!(summary.contains("--add SHARD"), "{summary}");
         assert!(!summary.contains("cargo-mutants (installed"), "{summary}");
         assert!(task_usage("nonsense").starts_with("usage: cargo xtask <task>"));
     }
