@@ -362,14 +362,18 @@ mod tests {
             .collect()
     }
 
-    /// Moves told apart by rank alone (the table move and the killers, every move ranked, no
-    /// history) are sorted too.
+    /// Moves told apart by one criterion alone (every move ranked by the table move and the
+    /// killers, or every move with a history score, or with a static score) are sorted too.
     #[test]
-    fn moves_ranked_by_rank_alone_are_sorted() {
-        let ranks = [2, 4, 1];
-        let by_rank = |i: usize| (ranks[i], 0, 0);
+    fn moves_told_apart_by_one_criterion_alone_are_sorted() {
+        let values = [2, 4, 1];
+        let by_rank = |i: usize| (values[i], 0, 0);
+        let by_history = |i: usize| (0, 0, values[i]);
+        let by_score = |i: usize| (0, values[i] as Score, 0);
         assert_eq!(pick_all::<u64>(&mut [0, 1, 2], by_rank), [1, 0, 2]);
         assert_eq!(pick_all::<u128>(&mut [0, 1, 2], by_rank), [1, 0, 2]);
+        assert_eq!(pick_all::<u64>(&mut [0, 1, 2], by_history), [1, 0, 2]);
+        assert_eq!(pick_all::<u128>(&mut [0, 1, 2], by_score), [1, 0, 2]);
     }
 
     /// Packed keys picked in turn (the first few lazily, the rest sorted) come exactly in

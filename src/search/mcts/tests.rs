@@ -302,3 +302,25 @@ fn each_playout_counts_the_tree_nodes_it_enters() {
     );
     assert!(visits > 2 * c.n_playouts, "{visits} visits");
 }
+
+/// Every playout that adds a node rolls out from it, and no other does (in these games
+/// every position in play has search moves): the leaves counted are the tree's nodes
+/// below the root.
+#[test]
+fn each_new_node_is_rolled_out_once() {
+    for playouts in [1, 50, 300] {
+        let mut ttt = TicTacToe::from_options("").unwrap();
+        let tic = Mcts::new(&params(playouts, 1)).search(&mut ttt, &mut |_| {});
+        let gomoku = search(&midgame(), &params(playouts, 1));
+        for (name, c) in [
+            ("tic-tac-toe", &tic[0].counters),
+            ("gomoku", &gomoku.counters),
+        ] {
+            assert_eq!(
+                c.n_leaves,
+                c.n_tree_nodes - 1,
+                "{name}, {playouts} playouts"
+            );
+        }
+    }
+}
