@@ -77,6 +77,7 @@ fn summarize(args: &[String]) -> Result<Vec<String>, String> {
         (None, false) => {}
     }
     let summary = Summary::load(&out)?;
+    summary.check_scope()?;
     fs::write(out.join("README.md"), summary.readme()).map_err(|e| e.to_string())?;
     Ok(summary.open())
 }
@@ -263,6 +264,27 @@ impl Summary {
             .filter(|name| !self.verdicts.contains_key(*name))
             .map(String::from)
             .collect()
+    }
+
+    /// An error naming the files with more mutants tested than the scope lists for them:
+    /// the scope was listed from another tree than the one mutated.
+    fn check_scope(&self) -> Result<(), String> {
+        let over: Vec<String> = self
+            .per_file()
+            .into_iter()
+            .filter(|(_, (scope, counts))| counts[0] > *scope)
+            .map(|(file, (scope, counts))| {
+                format!("{file}: {} tested, {scope} in scope", counts[0])
+            })
+            .collect();
+        match over.is_empty() {
+            true => Ok(()),
+            false => Err(format!(
+                "more mutants tested than scope.jsonl lists (list the scope from the commit \
+                 mutated): {}",
+                over.join("; ")
+            )),
+        }
     }
 
     /// Per file of the scope: mutants in scope, tested, and per outcome.
@@ -482,11 +504,12 @@ impl Summary {
         let hanging = self.judged("timeout", &["hangs"]);
         match all - failing {
             0 => "Every timeout is counted as caught".to_string(),
-            1 => format!(
-                "The other one that timed out still counts as not caught ({} \
-                 to hang with no test failing: `hangs`)",
-                if hanging == 1 { "seen" } else { "not seen" }
-            ),
+            1 if hanging == 1 => "The other one that timed out still counts as not caught \
+                 (seen to hang with no test failing: `hangs`)"
+                .to_string(),
+            1 => "The other one that timed out still counts as not caught (no verdict says it \
+                 hangs)"
+                .to_string(),
             left => format!(
                 "The other {left} that timed out still count as not caught ({hanging} of them \
                  seen to hang with no test failing: `hangs`)"
@@ -786,6 +809,15 @@ mod tests {
     }
 
     #[test]
+    fn more_mutants_tested_than_in_scope_is_an_error() {
+        let outcomes: Vec<(String, &str)> = (0..21).map(|i| (format!("m{i}"), "caught")).collect();
+        let named: Vec<(&str, &str)> = outcomes.iter().map(|(n, o)| (n.as_str(), *o)).collect();
+        assert_eq!(made_up(&named[..20], &[]).check_scope(), Ok(()));
+        let err = made_up(&named, &[]).check_scope().unwrap_err();
+        assert!(err.contains("a.rs: 21 tested, 20 in scope"), "{err}");
+    }
+
+    #[test]
     fn missed_mutants_caught_by_todays_tests_count_as_caught_and_equivalent_ones_not_at_all() {
         let summary = made_up(
             &[
@@ -825,9 +857,9 @@ mod tests {
         let line = "With today's tests: 2 of the missed ones are caught by a test added since \
              the run or by one outside the stratum's filter (`verdicts.tsv`: `test added`, \
              `caught by`); counting them as caught and leaving the equivalent ones out, 7 of 10 \
-             (70.0%; Wilson 95% interval 39.7% to 89.2%). The other 1 that timed out still \
-             count as not caught (0 of them seen to hang with no test failing: `hangs`), as do \
-             the missed ones whose added test was not run with them (`test added (…)`): 1.\n";
+             (70.0%; Wilson 95% interval 39.7% to 89.2%). The other one that timed out still \
+             counts as not caught (no verdict says it hangs), as do the missed ones whose added \
+             test was not run with them (`test added (…)`): 1.\n";
         assert!(readme.contains(line), "{readme}");
         let none_today = made_up(&[("c1", "caught"), ("m1", "missed")], &[]).readme();
         assert!(!none_today.contains("With today's tests"), "{none_today}");
