@@ -201,7 +201,7 @@ fn expectimax_maximises_over_the_mean_reply() {
 
 /// Expectimax counts each node's ply below the root and stops at its depth: a search to
 /// depth 3 from Kalah's start, where no game ends, reaches ply 3 and no further. A node
-/// limit far above the tree (a few hundred nodes) ends a search that would not stop.
+/// limit far above the tree ends a search that would not stop.
 #[test]
 fn expectimax_reaches_the_ply_of_its_depth() {
     let eval = Kalah::parse_eval("store-diff").unwrap();

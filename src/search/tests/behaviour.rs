@@ -6,7 +6,7 @@
 //! fail-low nodes (the best at alpha too), the depth at which a table entry cuts, the big1
 //! schemes' size and tie rules, and which nodes count a beta cut-off.
 
-use super::graph::{Graph, Node, NodeValue};
+use super::graph::{node, Graph, Node, NodeValue};
 use super::support::{config, iterations, kalah_positions, params, value, Counting};
 use crate::game::kalah::Kalah;
 use crate::game::{Game, Score, INFINITY};
@@ -227,8 +227,8 @@ fn q_nodes_count_entries_or_expansions_as_the_param_says() {
     assert!(noisy > 0, "no noisy root move: the test shows nothing");
 }
 
-/// Nodes 0 to 2, then 3 to 5: R moves to A, A to the end, a draw; in the first graph A
-/// keeps side 0 to move (as Kalah's extra move would), in the second it is side 1's.
+/// Two graphs of nodes 0 to 2: R moves to A, A to the end, a draw; in the first A keeps
+/// side 0 to move (as Kalah's extra move would), in the second it is side 1's.
 static EXTRA_TURN: [Node; 3] = [node(0, &[1], 0), node(0, &[2], 0), node(1, &[], 0)];
 static NEXT_TURN: [Node; 3] = [node(0, &[1], 0), node(1, &[2], 0), node(0, &[], 0)];
 
@@ -262,10 +262,6 @@ static TRANSPOSED: [Node; 9] = [
     node(1, &[8], 3),
     node(0, &[8], 0),
 ];
-
-const fn node(side: u8, next: &'static [usize], value: i32) -> Node {
-    Node { side, next, value }
-}
 
 /// Searched to depth 4, X is reached at depth 2 through A (worth 0: every leaf leads to the
 /// pit, worth 0) and at depth 1 through B and C (worth 3: the best leaf). With

@@ -43,12 +43,7 @@ fn same_on<G: Game>(options: &str, depth: u32, positions: usize) {
 
 #[test]
 fn only_the_two_fast_configurations_take_a_fast_path_and_only_when_on() {
-    for text in [
-        "alphabeta",
-        "alphabeta+id+tt-value+tt-move+pvs",
-        "alphabeta+id",
-        "minimax",
-    ] {
+    for text in FAST.into_iter().chain(["alphabeta+id", "minimax"]) {
         for on in [true, false] {
             let mut searcher = Searcher::new(config(text), Params::default(), Kalah::DEFAULT_EVAL);
             searcher.set_fast_paths(on);

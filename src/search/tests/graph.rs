@@ -18,6 +18,22 @@ pub struct Node {
     pub value: Score,
 }
 
+/// A node of side `side` to move, its moves leading to `next`, worth `value` for side 0.
+pub const fn node(side: Side, next: &'static [usize], value: Score) -> Node {
+    Node { side, next, value }
+}
+
+impl Node {
+    /// The value for the side to move.
+    fn for_mover(&self) -> Score {
+        if self.side == 0 {
+            self.value
+        } else {
+            -self.value
+        }
+    }
+}
+
 /// A position: a node of a graph, the start being node 0.
 #[derive(Clone, Debug)]
 pub struct Graph {
@@ -42,12 +58,7 @@ pub struct NodeValue;
 
 impl Evaluator<Graph> for NodeValue {
     fn evaluate(&self, game: &Graph) -> Score {
-        let node = game.node();
-        if node.side == 0 {
-            node.value
-        } else {
-            -node.value
-        }
+        game.node().for_mover()
     }
 }
 
@@ -117,16 +128,13 @@ impl Game for Graph {
 
     fn outcome(&self) -> Option<Outcome> {
         let node = self.node();
-        let value = if node.side == 0 {
-            node.value
-        } else {
-            -node.value
-        };
-        node.next.is_empty().then_some(match value.signum() {
-            1 => Outcome::Win,
-            -1 => Outcome::Loss,
-            _ => Outcome::Draw,
-        })
+        node.next
+            .is_empty()
+            .then_some(match node.for_mover().signum() {
+                1 => Outcome::Win,
+                -1 => Outcome::Loss,
+                _ => Outcome::Draw,
+            })
     }
 
     fn move_index(&self, mv: u8) -> usize {

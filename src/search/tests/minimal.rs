@@ -179,33 +179,13 @@ fn terminal_positions_are_leaves() {
 /// is such a child, and the nodes below it are not reached.
 #[test]
 fn a_move_that_keeps_the_turn_costs_a_ply_of_depth() {
-    use super::graph::{Graph, Node, NodeValue};
+    use super::graph::{node, Graph, Node, NodeValue};
     static NODES: [Node; 5] = [
-        Node {
-            side: 0,
-            next: &[1, 2],
-            value: 0,
-        },
-        Node {
-            side: 0,
-            next: &[3],
-            value: 5,
-        },
-        Node {
-            side: 1,
-            next: &[3],
-            value: 1,
-        },
-        Node {
-            side: 1,
-            next: &[4],
-            value: 2,
-        },
-        Node {
-            side: 0,
-            next: &[],
-            value: 0,
-        },
+        node(0, &[1, 2], 0),
+        node(0, &[3], 5),
+        node(1, &[3], 1),
+        node(1, &[4], 2),
+        node(0, &[], 0),
     ];
     let found = minimal_tree(&Graph::new(&NODES), 1, NodeValue, &Params::default());
     assert_eq!((found.n_nodes, found.n_leaves, found.score), (3, 2, 5));
@@ -215,24 +195,8 @@ fn a_move_that_keeps_the_turn_costs_a_ply_of_depth() {
 /// only move keeps side 0 to move at A, whose only move wins at ply 2.
 #[test]
 fn a_move_that_keeps_the_turn_is_a_ply_deeper() {
-    use super::graph::{Graph, Node, NodeValue};
-    static NODES: [Node; 3] = [
-        Node {
-            side: 0,
-            next: &[1],
-            value: 0,
-        },
-        Node {
-            side: 0,
-            next: &[2],
-            value: 0,
-        },
-        Node {
-            side: 1,
-            next: &[],
-            value: 1,
-        },
-    ];
+    use super::graph::{node, Graph, Node, NodeValue};
+    static NODES: [Node; 3] = [node(0, &[1], 0), node(0, &[2], 0), node(1, &[], 1)];
     let found = minimal_tree(&Graph::new(&NODES), 2, NodeValue, &Params::default());
     assert_eq!((found.n_nodes, found.score), (3, WIN_SCORE - 2));
 }

@@ -6,7 +6,7 @@ use super::support::config;
 use crate::game::kalah::Kalah;
 use crate::game::Game;
 use crate::search::strategy::STOP_EVERY;
-use crate::search::{build, Bounds, Params, Stop};
+use crate::search::{build, Bounds, Iteration, Params, Stop};
 use std::sync::{Arc, Mutex};
 
 /// A stop that records the node counts it is asked with and says stop at its `at`-th
@@ -28,6 +28,23 @@ impl Stop for Asked {
     }
 }
 
+/// A search of `config_text` with `params` from Kalah's start to `depth`, asking `stop`.
+fn run_from_start(
+    config_text: &str,
+    params: &Params,
+    depth: u32,
+    stop: impl Stop + 'static,
+) -> Vec<Iteration<<Kalah as Game>::Move>> {
+    let mut search = build::<Kalah>(config(config_text), params, Kalah::DEFAULT_EVAL);
+    let mut game = Kalah::from_options("").unwrap();
+    search.run(
+        &mut game,
+        Bounds::depth(depth),
+        Some(Box::new(stop)),
+        &mut |_| {},
+    )
+}
+
 /// Negamax asks before its first node and then every `STOP_EVERY` nodes; expectimax, whose
 /// root is counted before it asks, first after `STOP_EVERY` nodes. The fifth question stops
 /// either, with exactly the nodes it was asked with.
@@ -40,14 +57,7 @@ fn searches_ask_the_stop_every_stop_every_nodes() {
             at: 5,
             asked: Arc::clone(&asked),
         };
-        let mut search = build::<Kalah>(config(cfg), &Params::default(), Kalah::DEFAULT_EVAL);
-        let mut game = Kalah::from_options("").unwrap();
-        let its = search.run(
-            &mut game,
-            Bounds::depth(12),
-            Some(Box::new(stop)),
-            &mut |_| {},
-        );
+        let its = run_from_start(cfg, &Params::default(), 12, stop);
         let expected: Vec<u64> = (0..5).map(|k| first + k * every).collect();
         assert_eq!(*asked.lock().unwrap(), expected, "{cfg}: the questions");
         let last = its.last().unwrap();
@@ -87,13 +97,6 @@ fn deepening_asks_after_each_iteration_whether_to_go_on() {
         asked: Arc::clone(&asked),
     };
     let p = Params::default().with_assignments(["id-step=1"]).unwrap();
-    let mut search = build::<Kalah>(config("alphabeta+id"), &p, Kalah::DEFAULT_EVAL);
-    let mut game = Kalah::from_options("").unwrap();
-    let its = search.run(
-        &mut game,
-        Bounds::depth(6),
-        Some(Box::new(stop)),
-        &mut |_| {},
-    );
+    let its = run_from_start("alphabeta+id", &p, 6, stop);
     assert_eq!((its.len(), asked.lock().unwrap().clone()), (2, vec![1, 2]));
 }

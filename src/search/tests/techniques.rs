@@ -256,9 +256,9 @@ fn multi_cut_probes_search_the_window_the_param_says() {
                     }
                 }
                 let p = params(&[
-                    "multi-cut-r=2",
-                    "multi-cut-m=4",
-                    "multi-cut-c=2",
+                    &format!("multi-cut-r={r}"),
+                    &format!("multi-cut-m={m}"),
+                    &format!("multi-cut-c={c}"),
                     &format!("multi-cut-full-window={full}"),
                 ]);
                 let mut searcher = Searcher::new(config("alphabeta+multi-cut"), p, store_diff());

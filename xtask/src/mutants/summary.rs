@@ -504,12 +504,13 @@ impl Summary {
         let hanging = self.judged("timeout", &["hangs"]);
         match all - failing {
             0 => "Every timeout is counted as caught".to_string(),
-            1 if hanging == 1 => "The other one that timed out still counts as not caught \
-                 (seen to hang with no test failing: `hangs`)"
-                .to_string(),
-            1 => "The other one that timed out still counts as not caught (no verdict says it \
-                 hangs)"
-                .to_string(),
+            1 => format!(
+                "The other one that timed out still counts as not caught ({})",
+                match hanging {
+                    1 => "seen to hang with no test failing: `hangs`",
+                    _ => "no verdict says it hangs",
+                }
+            ),
             left => format!(
                 "The other {left} that timed out still count as not caught ({hanging} of them \
                  seen to hang with no test failing: `hangs`)"
