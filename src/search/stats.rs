@@ -209,4 +209,21 @@ mod tests {
             assert_eq!(value.as_u64(), Some(expected), "{name}");
         }
     }
+
+    /// A sum with an uncounted `n_evals` is not counted either, in either order.
+    #[test]
+    fn a_sum_with_uncounted_evaluations_is_not_counted() {
+        let counted = numbered(1);
+        let old = Counters {
+            n_evals: Counters::NOT_COUNTED,
+            ..counted
+        };
+        for (mut a, b) in [(counted, old), (old, counted), (old, old)] {
+            a += b;
+            assert_eq!(a.evals(), None);
+        }
+        let mut sum = counted;
+        sum += counted;
+        assert_eq!(sum.evals(), Some(2 * counted.n_evals));
+    }
 }

@@ -4,6 +4,8 @@
 
 use super::graph::{node, Graph, Node, NodeValue};
 use super::support::{config, iterations, kalah_positions, mingmang_positions, params, Counting};
+use crate::game::kalah::Kalah;
+use crate::game::mingmang::MingMang;
 use crate::game::Game;
 use crate::search::expectimax::Expectimax;
 use crate::search::{Counters, Iteration};
@@ -48,24 +50,25 @@ fn alpha_beta_evaluates_the_leaves_it_does_not_cut() {
 /// To depth 1 with the move into B noisy: A is a leaf (one call, R's alpha becomes 1); B
 /// stands pat on its evaluation (4 for side 0: no cut against R's 1), then quiescence
 /// searches both quiet replies, one call each (2 and 9: B is worth 2). Four calls, where
-/// alpha-beta without quiescence makes two.
+/// alpha-beta without quiescence makes two (A and B, worth 1 and 4).
 #[test]
 fn quiescence_evaluates_its_stand_pat_and_its_quiet_ends() {
     let game = Graph::with_noisy(&TWO_PLY, &[2]);
     let q = ["q-limit=2", "q-all-moves=1", "q-quiet-every=1"];
     assert_eq!(evals(&game, "alphabeta+quiescence", &q, 1), (2, 4, 4));
-    assert_eq!(evals(&game, "alphabeta", &q, 1), (1, 2, 2));
+    assert_eq!(evals(&game, "alphabeta", &q, 1), (4, 2, 2));
 }
 
 /// The aspiration window is centred on an evaluation of the root: one call more than the
-/// leaves (alpha-beta's three at depth 2; the window around R's 0 fails high once, and the
-/// re-search evaluates the same three leaves again).
+/// leaves. In the window (-1, 1) around R's 0, A's leaves (a1 and a2, two calls) make it
+/// worth 3, which fails high before B is searched; the re-search in (-1, inf) evaluates
+/// alpha-beta's three leaves. Six calls, five of them leaves.
 #[test]
 fn the_aspiration_windows_centre_is_an_evaluation_call() {
     let game = Graph::new(&TWO_PLY);
     let p = ["aspiration-window=1"];
     let (score, n_evals, n_leaves) = evals(&game, "alphabeta+aspiration", &p, 2);
-    assert_eq!((score, n_evals, n_leaves), (3, 1 + 3 + 3, 3 + 3));
+    assert_eq!((score, n_evals, n_leaves), (3, 1 + 2 + 3, 2 + 3));
 }
 
 /// `n_evals` is exactly the number of calls the evaluation sees, in negamax with every
@@ -94,13 +97,13 @@ fn n_evals_counts_every_call_of_the_evaluation() {
         }
     }
     for game in kalah_positions(0..4, 20) {
-        check(&game, <_ as Game>::DEFAULT_EVAL);
+        check(&game, Kalah::DEFAULT_EVAL);
         let calls = AtomicU64::new(0);
-        let mut search = Expectimax::new(Counting(<_ as Game>::DEFAULT_EVAL, &calls));
+        let mut search = Expectimax::new(Counting(Kalah::DEFAULT_EVAL, &calls));
         let its = search.search(&mut game.clone(), 4, &mut |_| {});
         assert_eq!(total(&its).n_evals, calls.load(Ordering::Relaxed));
     }
     for game in mingmang_positions(0..3, 12) {
-        check(&game, <_ as Game>::DEFAULT_EVAL);
+        check(&game, MingMang::DEFAULT_EVAL);
     }
 }
