@@ -195,11 +195,10 @@ pub fn evals_section(grid: &Grid, depth: u32) -> String {
         "paired ratio [95% CI]",
     ];
     format!(
-        "## Evaluation calls at depth {depth}
-
-Mean calls of the static evaluation          (`n_evals`: at leaves, in quiescence, and the aspiration window's centre) at depth          {depth}, CI as above; paired ratio to the baseline's calls on the same positions,          as for nodes.
-
-{}",
+        "## Evaluation calls at depth {depth}\n\nMean calls of the static evaluation \
+         (`n_evals`: at leaves, in quiescence, and the aspiration window's centre) at depth \
+         {depth}, CI as above; paired ratio to the baseline's calls on the same positions, \
+         as for nodes.\n\n{}",
         markdown_table(&header, &[false, true, true, true], &rows)
     )
 }
