@@ -168,8 +168,7 @@
 //!    README's row of its game in the table of move sets.
 
 pub mod cli;
-#[cfg(test)]
-mod contract;
+pub mod contract;
 pub mod cputime;
 pub mod engine;
 pub mod game;
