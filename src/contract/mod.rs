@@ -1,22 +1,3 @@
-//! The rules contract: the tests every registered game passes, generated once per line of
-//! the registry ([`games!`](crate::games)), so a new game gets all of them without writing
-//! one.
-//!
-//! Along seeded random walks from every rule variant ([`Game::VARIANTS`]), every position
-//! is checked: make/unmake and the null move restore the state and the hash (the null move
-//! handing the move to the opponent), the incremental hash equals
-//! [`Game::hash_from_scratch`] after every move, `count_moves` counts the non-pass moves
-//! generated, every move's notation reads back to it, move indexes lie inside their space, a
-//! position has no moves exactly when the game is over and scored, and every evaluation of a
-//! position in play stays inside the scores the search reads as mates; at the walk's end,
-//! every part of the state ([`Game::state_parts`]) that the hash covers changes it, and a
-//! part outside it is declared ([`Game::HASH_IS_COMPLETE`] false). Then the evaluations'
-//! names, the game string, every exact search subset against plain minimax ([`exact`]) and
-//! the independent perft counts ([`reference`]).
-//!
-//! Game-specific rules (Kalah's sowing, Ming Mang's repetition ban) stay in each game's own
-//! tests; this module knows only the [`Game`] trait.
-
 //! The rules contract as a test kit: the checks every game must pass, callable from any
 //! crate's own `#[test]`s. [`rules_contract!`](crate::rules_contract) writes all of them for
 //! one game in one line; the functions below run one check each. The six built-in games get
@@ -45,7 +26,7 @@ pub use exact::{
     check_every_subset_at_the_starts as check_exact_subsets_at_the_starts,
     check_random as check_exact_subset,
 };
-pub use reference::{check_perft, read_perft_file, PerftCase};
+pub use reference::{check_perft, read_perft_file, PerftCase, QUICK_LIMIT};
 
 use crate::game::weights::EVAL_WEIGHT_LIMIT;
 use crate::game::{Evaluator, Game, Score};
