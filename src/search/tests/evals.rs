@@ -4,6 +4,8 @@
 
 use super::graph::{node, Graph, Node, NodeValue};
 use super::support::{config, iterations, kalah_positions, mingmang_positions, params, Counting};
+use crate::game::kalah::Kalah;
+use crate::game::mingmang::MingMang;
 use crate::game::Game;
 use crate::search::expectimax::Expectimax;
 use crate::search::{Counters, Iteration};
@@ -94,13 +96,13 @@ fn n_evals_counts_every_call_of_the_evaluation() {
         }
     }
     for game in kalah_positions(0..4, 20) {
-        check(&game, <_ as Game>::DEFAULT_EVAL);
+        check(&game, Kalah::DEFAULT_EVAL);
         let calls = AtomicU64::new(0);
-        let mut search = Expectimax::new(Counting(<_ as Game>::DEFAULT_EVAL, &calls));
+        let mut search = Expectimax::new(Counting(Kalah::DEFAULT_EVAL, &calls));
         let its = search.search(&mut game.clone(), 4, &mut |_| {});
         assert_eq!(total(&its).n_evals, calls.load(Ordering::Relaxed));
     }
     for game in mingmang_positions(0..3, 12) {
-        check(&game, <_ as Game>::DEFAULT_EVAL);
+        check(&game, MingMang::DEFAULT_EVAL);
     }
 }
