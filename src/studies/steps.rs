@@ -250,6 +250,17 @@ pub fn plan<'a>(
             );
         }
     }
+    for study in studies {
+        for run in study.run.iter().filter(|r| r.needs.is_some()) {
+            let name = format!("{}/{}", study.id, run.name);
+            if only.contains(&name) {
+                bail!(
+                    "`{name}` needs {}: `cutoff studies` does not run it (the book lists its commands)",
+                    run.needs.as_deref().unwrap_or_default()
+                );
+            }
+        }
+    }
     let all = studies.iter().flat_map(|study| {
         study
             .run

@@ -284,6 +284,21 @@ fn only_takes_studies_and_runs_and_names_the_choices_on_a_typo() {
     assert_eq!(names(&["k"]).unwrap(), ["r/f"]);
     assert_eq!(names(&["k/r"]).unwrap(), ["r/f"]);
     let error = format!("{:#}", names(&["k/x"]).unwrap_err());
+    let needing = SPEC.replace("folder = \"f\"", "folder = \"f\"\nneeds = \"engines\"");
+    let spec = parse(&needing).unwrap();
+    let planned = super::steps::plan(&spec.study, &[], root, None).unwrap();
+    assert!(
+        planned.is_empty(),
+        "a run that needs engines is never planned"
+    );
+    let only = ["k/r".to_string()];
+    let refused = format!(
+        "{:#}",
+        super::steps::plan(&spec.study, &only, root, None)
+            .err()
+            .unwrap()
+    );
+    assert!(refused.contains("`k/r` needs engines"), "{refused}");
     assert!(
         error.contains("no study or run is named `k/x`; there are k, k/r"),
         "{error}"
