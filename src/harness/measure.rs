@@ -59,6 +59,7 @@ pub fn root_search<G: Game>(
             cpu_ns: Some(watch.borrow().cpu_ns()),
             cpu_repeats: Vec::new(),
             exhausted: it.exhausted,
+            depth_completed: None,
             counters: total,
         };
         on_depth(&result);
@@ -83,6 +84,13 @@ pub fn root_search<G: Game>(
     watch.borrow_mut().resume();
     engine.analyse(game, bounds, &mut record);
     results
+}
+
+/// The deepest iteration of `results` (one root search's) that completed: neither capped nor
+/// cut short by the node budget; 0 when none did.
+pub fn depth_completed(results: &[DepthResult]) -> u32 {
+    let completed = results.iter().filter(|r| !r.capped && !r.exhausted);
+    completed.map(|r| r.depth).max().unwrap_or(0)
 }
 
 /// Busy-waits `pct` percent of `step` (the test-only `slowdown-pct` param); nothing at 0.

@@ -19,4 +19,6 @@ pub mod shard;
 pub(crate) mod source_hash;
 
 #[cfg(test)]
+mod budget_tests;
+#[cfg(test)]
 mod tests;

@@ -8,7 +8,7 @@
 //! render tables (that is `report`) and does not parse command lines.
 
 use super::fixtures::{load_fixture, Fixture};
-use super::measure::{root_search, SearchSpec};
+use super::measure::{depth_completed, root_search, SearchSpec};
 use super::plan::{tasks, Plan, Task};
 use super::provenance;
 use super::shard::Shard;
@@ -71,7 +71,7 @@ pub struct Prepared<G: Game> {
     pub(super) resuming: bool,
     allow_mixed_builds: bool,
     pub(super) manifest_changed: bool,
-    positions: Vec<(String, G)>,
+    pub(super) positions: Vec<(String, G)>,
     configs: Vec<Config>,
     eval: G::Eval,
     /// This shard's tasks in plan order, and which of them still need a search.
@@ -377,11 +377,12 @@ impl<G: Game> Prepared<G> {
             node_budget: self.manifest.node_budget,
         };
         let (id, game) = &self.positions[task.position];
-        let mut result = root_search(game, &spec, task.depth, &mut |_| {})
-            .pop()
-            .expect("a root search reports its last depth");
+        let mut results = root_search(game, &spec, task.depth, &mut |_| {});
+        let completed = spec.node_budget.map(|_| depth_completed(&results));
+        let mut result = results.pop().expect("a root search reports its last depth");
         // A capped search may stop in an earlier iteration; it stands for the task's depth.
         result.depth = task.depth;
+        result.depth_completed = completed;
         Record {
             position: id.clone(),
             config: self.configs[task.config],

@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 /// A fresh, empty folder under the system's temp dir, removed at the end of the test.
-fn temp_dir(name: &str) -> TempDir {
+pub(super) fn temp_dir(name: &str) -> TempDir {
     TempDir::new(name)
 }
 
@@ -176,7 +176,7 @@ fn dates() {
     }
 }
 
-fn small_fixture(dir: &Path, games: u32, plies: u32) -> PathBuf {
+pub(super) fn small_fixture(dir: &Path, games: u32, plies: u32) -> PathBuf {
     let spec = GenerateSpec {
         set: "tiny".into(),
         games,
@@ -406,7 +406,7 @@ fn fixture_load_errors_name_file_position_and_move() {
     );
 }
 
-fn spec(fixture: &Path, out: &Path, jobs: usize, shard: Option<Shard>) -> AblationSpec {
+pub(super) fn spec(fixture: &Path, out: &Path, jobs: usize, shard: Option<Shard>) -> AblationSpec {
     AblationSpec {
         game: "kalah".into(),
         fixture: fixture.to_path_buf(),
@@ -428,13 +428,13 @@ fn spec(fixture: &Path, out: &Path, jobs: usize, shard: Option<Shard>) -> Ablati
     }
 }
 
-fn run(spec: &AblationSpec) -> RunEnd {
+pub(super) fn run(spec: &AblationSpec) -> RunEnd {
     let prepared = prepare::<Kalah>(spec).unwrap();
     execute(&prepared, &mut (), &AtomicBool::new(false)).unwrap()
 }
 
 /// The records of a run folder without their times, sorted.
-fn records(dir: &Path) -> Vec<Record> {
+pub(super) fn records(dir: &Path) -> Vec<Record> {
     let mut records = rundir::read_records(dir).unwrap().records;
     for r in &mut records {
         (r.result.ns, r.result.cpu_ns) = (0, None);

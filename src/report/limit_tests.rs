@@ -86,7 +86,9 @@ fn nodes_over_the_minimal_tree_sum_over_the_positions_with_a_tree() {
     );
     let summary_csv = read(&run, "summary.csv");
     assert!(
-        summary_csv.contains(",3,5.000000,0.000000,0.000,0.000000\n"),
+        summary_csv.contains(
+            ",3,5.000000,0.000000,0.000,0.000000,100.000,124.207,1.000000,1.000000,1.000000,3\n"
+        ),
         "{summary_csv}"
     );
 }
@@ -101,7 +103,13 @@ fn a_run_without_minimal_trees_has_no_minimal_section_chart_or_column() {
     let summary = read(&run, "summary.md");
     assert!(!summary.contains("Against the minimal tree"), "{summary}");
     assert!(!run.0.join("charts/minimal-ratio-per-depth.svg").exists());
-    assert!(read(&run, "summary.csv").contains(",3,3,,0.000000,0.000,0.000000\n"));
+    let summary_csv = read(&run, "summary.csv");
+    assert!(
+        summary_csv.contains(
+            ",3,3,,0.000000,0.000,0.000000,1000.000,1242.069,1.000000,1.000000,1.000000,3\n"
+        ),
+        "{summary_csv}"
+    );
 }
 
 /// A run of `PLAN` at depths 1 and 2 whose killers search plays another move of the same
@@ -141,10 +149,13 @@ fn drift_counts_scores_and_moves_that_differ_from_the_exact_baseline() {
     assert!(summary.contains("a different move of equal value counts too"));
     let summary_csv = read(&run, "summary.csv");
     assert!(
-        summary_csv.contains(",3,3,,0.666667,3.000,0.000000\n"),
+        summary_csv.contains(
+            ",3,3,,0.666667,3.000,0.000000,2000.000,1242.069,2.154435,1.020330,4.549106,3\n"
+        ),
         "{summary_csv}"
     );
-    assert!(summary_csv.contains(",3,3,,0.000000,0.000,0.333333\n"));
+    assert!(summary_csv
+        .contains(",3,3,,0.000000,0.000,0.333333,500.000,621.034,0.500000,0.500000,0.500000,3\n"));
 }
 
 #[test]

@@ -16,6 +16,8 @@ mod cluster_tests;
 pub mod compare;
 mod csv;
 mod drift;
+#[cfg(test)]
+mod evals_tests;
 pub(crate) mod html;
 #[cfg(test)]
 mod limit_tests;
@@ -176,7 +178,8 @@ fn summary(
             manifest.fixture.set,
         ),
         format!("## Nodes expanded at depth {depth}\n\n{table}\n{headline}"),
-        shapley::section(grid, depth),
+        // Both empty when they do not apply: one element, so that old runs render as before.
+        shapley::section(grid, depth) + &tables::evals_section(grid, depth),
         format!(
             "## Nodes expanded per depth (mean)\n\n{}",
             tables::nodes_per_depth(grid, depth)

@@ -24,6 +24,9 @@ use std::collections::{BTreeMap, BTreeSet};
 pub struct Sample {
     /// Nodes expanded, `n_nodes + n_qnodes`.
     pub nodes: u64,
+    /// Calls of the static evaluation (`n_evals`); none in records written before they were
+    /// counted.
+    pub evals: Option<u64>,
     /// Wall time in nanoseconds (the median of the repeats, with `ablate --repeat`).
     pub ns: u64,
     /// The time of every repeat, in round order (empty without `--repeat`).
@@ -97,6 +100,16 @@ impl Cell {
     /// Mean wall time in milliseconds.
     pub fn ms(&self) -> Stat {
         self.stat(|s| s.ns as f64 / 1e6)
+    }
+
+    /// Mean evaluation calls over the samples that counted them (`Missing` when none did).
+    pub fn evals(&self) -> Stat {
+        let counted = self.samples.iter().filter(|(_, s)| s.evals.is_some());
+        let values: Vec<(&str, f64)> = (counted.clone())
+            .map(|(id, s)| (id.as_str(), s.evals.unwrap_or_default() as f64))
+            .collect();
+        let capped = counted.filter(|(_, s)| s.capped).count();
+        Stat::of(&values, capped, values.len())
     }
 
     fn stat(&self, value: impl Fn(&Sample) -> f64) -> Stat {
@@ -209,6 +222,26 @@ impl PairedRatio {
     }
 }
 
+/// What a paired ratio compares: nodes expanded (`n_nodes + n_qnodes`) or calls of the
+/// static evaluation (`n_evals`; positions whose records did not count them are left out).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Metric {
+    /// Nodes expanded.
+    Nodes,
+    /// Evaluation calls.
+    Evals,
+}
+
+impl Metric {
+    /// The sample's figure, if its record has it.
+    pub fn of(self, sample: &Sample) -> Option<u64> {
+        match self {
+            Metric::Nodes => Some(sample.nodes),
+            Metric::Evals => sample.evals,
+        }
+    }
+}
+
 /// The paired ratio of `row` to `to` at `depth`, when they share an uncapped position.
 pub fn paired_ratio(row: &Row, to: &Row, depth: u32) -> Option<PairedRatio> {
     paired_ratio_across(row, depth, to, depth)
@@ -222,7 +255,17 @@ pub fn paired_ratio_across(
     to: &Row,
     base_depth: u32,
 ) -> Option<PairedRatio> {
-    let logs: Vec<(&str, f64)> = position_ratios_across(row, depth, to, base_depth)
+    paired_ratio_by(Metric::Nodes, (row, depth), (to, base_depth))
+}
+
+/// The paired ratio in `metric` of `row` at its depth to `to` at its own, when they share an
+/// uncapped position with the figure.
+pub fn paired_ratio_by(
+    metric: Metric,
+    (row, depth): (&Row, u32),
+    (to, base_depth): (&Row, u32),
+) -> Option<PairedRatio> {
+    let logs: Vec<(&str, f64)> = position_ratios_by(metric, (row, depth), (to, base_depth))
         .into_iter()
         .map(|(id, r)| (id, r.ln()))
         .collect();
@@ -244,22 +287,23 @@ pub fn paired_ratio_across(
 /// hitting the cap and with a non-empty tree, with the position's id, in the order of the
 /// ids.
 pub fn position_ratios<'a>(row: &'a Row, to: &'a Row, depth: u32) -> Vec<(&'a str, f64)> {
-    position_ratios_across(row, depth, to, depth)
+    position_ratios_by(Metric::Nodes, (row, depth), (to, depth))
 }
 
-/// [`position_ratios`] of `row` at `depth` to `to` at `base_depth`.
-fn position_ratios_across<'a>(
-    row: &'a Row,
-    depth: u32,
-    to: &'a Row,
-    base_depth: u32,
+/// The ratio in `metric` of `row` at its depth to `to` at its own on each position both
+/// searched without hitting the cap, with the figure, not 0 in either, by position id.
+pub fn position_ratios_by<'a>(
+    metric: Metric,
+    (row, depth): (&'a Row, u32),
+    (to, base_depth): (&'a Row, u32),
 ) -> Vec<(&'a str, f64)> {
     let (Some(cell), Some(base)) = (row.cells.get(&depth), to.cells.get(&base_depth)) else {
         return Vec::new();
     };
     common(cell, base)
-        .filter(|(_, s, b)| s.nodes > 0 && b.nodes > 0)
-        .map(|(id, s, b)| (id, s.nodes as f64 / b.nodes as f64))
+        .filter_map(|(id, s, b)| Some((id, metric.of(s)?, metric.of(b)?)))
+        .filter(|&(_, s, b)| s > 0 && b > 0)
+        .map(|(id, s, b)| (id, s as f64 / b as f64))
         .collect()
 }
 
@@ -293,6 +337,11 @@ impl Row {
     /// Mean time in milliseconds at `depth`.
     pub fn ms(&self, depth: u32) -> Stat {
         self.cells.get(&depth).map_or(Stat::Missing, Cell::ms)
+    }
+
+    /// Mean evaluation calls at `depth` (see [`Cell::evals`]).
+    pub fn evals(&self, depth: u32) -> Stat {
+        self.cells.get(&depth).map_or(Stat::Missing, Cell::evals)
     }
 
     /// The effective branching factor to `depth` from `step` plies before it, or from the
@@ -356,6 +405,7 @@ impl Grid {
             let result = &record.result;
             let sample = Sample {
                 nodes: result.counters.expanded(),
+                evals: result.counters.evals(),
                 ns: result.ns,
                 ns_repeats: result.ns_repeats.clone(),
                 capped: result.capped,

@@ -4,7 +4,9 @@
 //! A cell with any capped record prints `capped (k/n)`, never a number. This module only
 //! formats what `stats` computed; it writes no file.
 
-use super::stats::{paired_ratio, ratio, Estimate, Grid, PairedRatio, Row, Stat};
+use super::stats::{
+    paired_ratio, paired_ratio_by, ratio, Estimate, Grid, Metric, PairedRatio, Row, Stat,
+};
 
 /// What the CAMMP-format table's columns mean, printed above it.
 pub const CI_NOTE: &str = "95% CI: Student's t interval of the mean over positions, \
@@ -151,6 +153,55 @@ fn cammp_row(row: &Row, base: Option<&Row>, depth: u32, positions: usize) -> Vec
         paired.map_or("—".into(), paired_text),
         paired.map_or("", |p| p.significance()).to_string(),
     ]
+}
+
+/// The evaluation calls at `depth` (`n_evals`): mean, 95% CI and the paired ratio to the
+/// baseline, a row per configuration in the CAMMP table's order; empty when no record of
+/// the depth counted them (runs written before they were).
+pub fn evals_section(grid: &Grid, depth: u32) -> String {
+    let ranked = grid.ranked(depth);
+    if !ranked
+        .iter()
+        .any(|r| matches!(r.evals(depth), Stat::Mean(_)))
+    {
+        return String::new();
+    }
+    let base = grid.baseline_row();
+    let rows: Vec<Vec<String>> = (ranked.into_iter())
+        .map(|row| {
+            let stat = row.evals(depth);
+            let (mean, ci) = match stat {
+                Stat::Mean(e) => {
+                    let (mean, half) = rounded(e);
+                    (mean, half.map_or("—".into(), |h| format!("± {h}")))
+                }
+                _ => (nodes_text(stat), String::new()),
+            };
+            let paired = base
+                .filter(|b| b.planned.config != row.planned.config)
+                .and_then(|b| paired_ratio_by(Metric::Evals, (row, depth), (b, depth)));
+            vec![
+                row.planned.label.clone(),
+                mean,
+                ci,
+                paired.map_or("—".into(), paired_text),
+            ]
+        })
+        .collect();
+    let header = [
+        "configuration",
+        "evaluation calls",
+        "95% CI",
+        "paired ratio [95% CI]",
+    ];
+    format!(
+        "## Evaluation calls at depth {depth}
+
+Mean calls of the static evaluation          (`n_evals`: at leaves, in quiescence, and the aspiration window's centre) at depth          {depth}, CI as above; paired ratio to the baseline's calls on the same positions,          as for nodes.
+
+{}",
+        markdown_table(&header, &[false, true, true, true], &rows)
+    )
 }
 
 /// `40 positions from 5 games`.

@@ -124,9 +124,11 @@ pub(super) fn parse_config(text: &str) -> Config {
 
 pub(super) fn record(position: &str, config: &str, depth: u32, nodes: u64, capped: bool) -> Record {
     // A third of the nodes as quiescence nodes: the headline figure is their sum.
+    // Half of the nodes as evaluation calls.
     let counters = Counters {
         n_nodes: nodes - nodes / 3,
         n_qnodes: nodes / 3,
+        n_evals: nodes / 2,
         ..Counters::default()
     };
     let result = DepthResult {
@@ -140,6 +142,7 @@ pub(super) fn record(position: &str, config: &str, depth: u32, nodes: u64, cappe
         cpu_ns: None,
         cpu_repeats: Vec::new(),
         exhausted: false,
+        depth_completed: None,
         counters,
     };
     Record {
@@ -256,8 +259,9 @@ fn capped_cells_show_capped_never_a_number() {
         summary.contains("| alpha-beta with killer moves | 100 | capped (1/3) |"),
         "{summary}"
     );
-    assert!(read(&run, "summary.csv")
-        .contains("alphabeta+killers,alpha-beta with killer moves,add-one,killers,2,3,,1,,,,0.500000,0.500000,0.500000,2,2,,0.000000,0.000,0.000000\n"));
+    let summary_csv = read(&run, "summary.csv");
+    assert!(summary_csv
+        .contains("alphabeta+killers,alpha-beta with killer moves,add-one,killers,2,3,,1,,,,0.500000,0.500000,0.500000,2,2,,0.000000,0.000,0.000000,,,0.500000,0.500000,0.500000,2\n"), "{summary_csv}");
     // The nodes chart draws the capped cell at the cap and says so.
     let chart = read(&run, "charts/nodes-per-depth.svg");
     assert!(
@@ -340,14 +344,14 @@ fn csv_files_have_a_line_per_cell() {
     assert_eq!(lines.len(), 1 + PLAN.len());
     assert_eq!(
         lines[2],
-        "2,alphabeta,alpha-beta,baseline,,1,3,3,0,200.000,248.414,1.000000,1.000000,1.000000,1.000000,3,3,,0.000000,0.000,0.000000"
+        "2,alphabeta,alpha-beta,baseline,,1,3,3,0,200.000,248.414,1.000000,1.000000,1.000000,1.000000,3,3,,0.000000,0.000,0.000000,100.000,124.207,1.000000,1.000000,1.000000,3"
     );
     let per_depth = read(&run, "per-depth.csv");
     let lines: Vec<&str> = per_depth.lines().collect();
     assert_eq!(lines.len(), 1 + PLAN.len() * 2);
     assert!(
         lines.contains(
-            &"alphabeta,alpha-beta,baseline,,2,3,3,0,2000.000,2484.138,2.000,2.484,10.0000,,0.000000,0.000,0.000000"
+            &"alphabeta,alpha-beta,baseline,,2,3,3,0,2000.000,2484.138,2.000,2.484,10.0000,,0.000000,0.000,0.000000,1000.000,1242.069"
         ),
         "{per_depth}"
     );

@@ -106,6 +106,10 @@ pub struct DepthResult {
     /// completed iteration's (written only when true).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub exhausted: bool,
+    /// With a node budget (`ablate --node-budget`): the deepest iteration the search completed
+    /// within it (0: none), so "depth reached under budget B". Absent without a budget.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub depth_completed: Option<u32>,
     /// The counters, summed over the iterations up to this depth.
     #[serde(flatten)]
     pub counters: Counters,

@@ -179,3 +179,17 @@ fn an_evaluation_weight_set_in_one_run_is_a_difference() {
         "param stone-score: 2 a, default b"
     );
 }
+
+/// A record written before evaluation calls were counted reads back as "not counted" (never
+/// as 0, which a search may count) and writes back without them; a count of 0 stays 0.
+#[test]
+fn a_record_without_n_evals_is_not_counted_and_writes_back_without_it() {
+    let old = r#"{"position":"g01-m01","config":"alphabeta","depth":2,"ns":5,"score":0,"best_move":"1","pv":["1"],"capped":false,"n_nodes":7,"n_qnodes":0,"n_leaves":4,"n_interior":3,"n_tt_probes":0,"n_tt_hits":0,"n_tt_cutoffs":0,"n_beta_cutoffs":1,"n_first_move_cutoffs":1,"n_null_tries":0,"n_null_cutoffs":0,"n_multi_cut_tries":0,"n_multi_cut_cutoffs":0,"n_lmr_reductions":0,"n_lmr_researches":0,"n_pvs_researches":0,"n_aspiration_researches":0,"sel_depth":2}"#;
+    let record: Record = serde_json::from_str(old).unwrap();
+    assert_eq!(record.result.counters.evals(), None);
+    assert_eq!(serde_json::to_string(&record).unwrap(), old);
+    let counted = old.replace(r#""n_leaves":4,"#, r#""n_leaves":4,"n_evals":0,"#);
+    let record: Record = serde_json::from_str(&counted).unwrap();
+    assert_eq!(record.result.counters.evals(), Some(0));
+    assert_eq!(serde_json::to_string(&record).unwrap(), counted);
+}
