@@ -3,26 +3,32 @@
 //! folder. Our values are computed here from the runs' files (`results/check.py` recomputes
 //! them by a second route); the published ones come from the spec.
 
-use super::spec::{Agent, Ours, RowSpec, Side, Spec, Study};
+use super::measure::measure;
+pub use super::measure::{wilson, Measured};
+use super::spec::{RowSpec, Spec, Study};
 use super::steps::builds;
-use crate::matches::record::read_games;
 use crate::report::html::page;
-use crate::report::shapley::Shapley;
-use crate::report::stats::{clustered, paired_ratio_across, Grid};
-use crate::runfolder::read_run;
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
+/// How close to the neutral value a published figure must lie to count as "no effect" (a
+/// share within 0.01 of even, a ratio within 1% of one): the papers give no interval.
+pub const AT_NEUTRAL: f64 = 0.01;
+
 /// The verdict rules, written once: the book prints them and [`verdict`] applies them.
-pub const RULES: [(Verdict, &str); 5] = [
-    (Verdict::Reproduced, "the published value lies inside our 95% interval, or, where the paper says how many games a share comes from, its 95% Wilson interval overlaps ours (an exact value: is equal to ours)"),
-    (Verdict::SameDirection, "outside the interval, but ours and the published value lie on the same side of the neutral value (1 for a ratio: no saving; 0.5 for a share of wins: even)"),
-    (Verdict::Contradicted, "ours lies on the other side of the neutral value (an exact value: differs)"),
-    (Verdict::NotComparable, "the published number measures something else, or there is none; the row says why"),
-    (Verdict::NoData, "the run lacks the searches or games the row needs (the quick slice has only shallow depths)"),
+pub const RULES: [(Verdict, &str); 9] = [
+    (Verdict::Reproduced, "the paper found an effect and its value lies inside our 95% interval, or, where the paper says how many games a share comes from, its 95% Wilson interval overlaps ours (a value with no neutral one, like the plies a search reached: inside our interval, or equal to ours when exact)"),
+    (Verdict::SameDirection, "outside the interval, but our whole interval lies on the paper's side of the neutral value (1 for a ratio: no saving, no growth; 0.5 for a share of wins: even); a row that compares directions only (its label says why) is judged by this rule and the next three"),
+    (Verdict::NoMeasurableEffect, "the paper found an effect; our interval contains the neutral value"),
+    (Verdict::Contradicted, "our whole interval lies on the other side of the neutral value from the paper's (a value with no neutral one: outside our interval, or different when exact)"),
+    (Verdict::NoEffectInEither, "the paper's value is at the neutral value (within 1%, or 0.01 of an even share) and our interval contains it"),
+    (Verdict::EffectWherePaperSawNone, "the paper's value is at the neutral value and our interval excludes it"),
+    (Verdict::NotComparable, "a published figure we cannot yet put beside ours; the row says why"),
+    (Verdict::NoData, "the run lacks the searches or games the row needs (the quick slice has only shallow depths; a run that needs what the repository cannot ship says how to make it)"),
+    (Verdict::BeyondThePaper, "a row of ours that extends the paper (a figure it never gave); not counted among the published figures"),
 ];
 
 /// A row's verdict.
@@ -31,9 +37,13 @@ pub const RULES: [(Verdict, &str); 5] = [
 pub enum Verdict {
     Reproduced,
     SameDirection,
+    NoMeasurableEffect,
     Contradicted,
+    NoEffectInEither,
+    EffectWherePaperSawNone,
     NotComparable,
     NoData,
+    BeyondThePaper,
 }
 
 impl Verdict {
@@ -42,25 +52,15 @@ impl Verdict {
         match self {
             Verdict::Reproduced => "reproduced within the interval",
             Verdict::SameDirection => "same direction",
+            Verdict::NoMeasurableEffect => "no measurable effect",
             Verdict::Contradicted => "contradicted",
+            Verdict::NoEffectInEither => "no effect in either",
+            Verdict::EffectWherePaperSawNone => "effect where the paper saw none",
             Verdict::NotComparable => "not comparable",
             Verdict::NoData => "no data",
+            Verdict::BeyondThePaper => "beyond the paper",
         }
     }
-}
-
-/// Our value of a row.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Measured {
-    /// The estimate.
-    pub value: f64,
-    /// Its 95% interval, when it has one.
-    pub interval: Option<(f64, f64)>,
-    /// The value that means "no effect" (`None`: an exact value).
-    pub neutral: Option<f64>,
-    /// How many samples, and from how many independent units (games or pairs).
-    pub n: usize,
-    pub units: usize,
 }
 
 /// One judged row.
@@ -72,9 +72,22 @@ pub struct JudgedRow {
     pub paper_interval: Option<(f64, f64)>,
     pub ours: Option<Measured>,
     pub verdict: Verdict,
+    /// Our other variants of the figure, beside it (not judged).
+    pub also: Vec<AlsoValue>,
+    /// Only the direction is judged, and why.
+    pub direction: Option<String>,
     pub apart: Option<String>,
+    /// What the row adds to the paper.
+    pub beyond: Option<String>,
     /// Where ours and the paper's part, and what is known about why.
     pub why: Option<String>,
+}
+
+/// One of our other variants of a row's figure.
+#[derive(Debug, Serialize)]
+pub struct AlsoValue {
+    pub label: String,
+    pub ours: Option<Measured>,
 }
 
 /// One study's judged rows.
@@ -84,199 +97,69 @@ pub struct JudgedStudy {
     pub rows: Vec<JudgedRow>,
 }
 
+/// What kind of row is judged: a published figure (compared whole or by direction only), a
+/// published figure that cannot yet be compared, or a row beyond the paper.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Kind {
+    Figure,
+    Direction,
+    Apart,
+    Beyond,
+}
+
 /// The verdict of a published value (with its interval when the paper's sample size is
 /// known) beside ours.
 pub fn verdict(
     paper: Option<f64>,
     paper_interval: Option<(f64, f64)>,
     ours: Option<&Measured>,
-    apart: bool,
+    kind: Kind,
 ) -> Verdict {
-    let (Some(paper), Some(ours)) = (paper, ours) else {
-        return if ours.is_none() && !apart {
-            Verdict::NoData
-        } else {
-            Verdict::NotComparable
-        };
-    };
-    if apart {
-        return Verdict::NotComparable;
+    match kind {
+        Kind::Beyond => return Verdict::BeyondThePaper,
+        Kind::Apart => return Verdict::NotComparable,
+        Kind::Figure | Kind::Direction => {}
     }
+    let Some(paper) = paper else {
+        return Verdict::NotComparable;
+    };
+    let Some(ours) = ours else {
+        return Verdict::NoData;
+    };
     let Some(neutral) = ours.neutral else {
-        return if paper == ours.value {
+        let (low, high) = ours.interval.unwrap_or((ours.value, ours.value));
+        return if low <= paper && paper <= high {
             Verdict::Reproduced
         } else {
             Verdict::Contradicted
         };
     };
-    match ours.interval {
-        Some((low, high)) if low <= paper && paper <= high => Verdict::Reproduced,
-        Some((low, high)) if paper_interval.is_some_and(|(a, b)| a <= high && low <= b) => {
-            Verdict::Reproduced
-        }
-        _ if (paper - neutral).signum() == (ours.value - neutral).signum() => {
-            Verdict::SameDirection
-        }
+    let (low, high) = ours.interval.unwrap_or((ours.value, ours.value));
+    let contains_neutral = low <= neutral && neutral <= high;
+    // A published figure is given to two or three digits: 0.51 is at the even share.
+    let slack = AT_NEUTRAL + 1e-9;
+    let at_neutral = match neutral {
+        n if n == 0.5 => (paper - n).abs() <= slack,
+        n => (paper / n).ln().abs() <= slack,
+    };
+    if at_neutral {
+        return match contains_neutral {
+            true => Verdict::NoEffectInEither,
+            false => Verdict::EffectWherePaperSawNone,
+        };
+    }
+    let inside = low <= paper && paper <= high;
+    let overlaps = paper_interval.is_some_and(|(a, b)| a <= high && low <= b);
+    if kind == Kind::Figure && (inside || overlaps) {
+        return Verdict::Reproduced;
+    }
+    if contains_neutral {
+        return Verdict::NoMeasurableEffect;
+    }
+    match (paper > neutral, low > neutral) {
+        (true, true) | (false, false) => Verdict::SameDirection,
         _ => Verdict::Contradicted,
     }
-}
-
-/// Our value of `ours`, from the runs of `study` in `root` (`None`: not in the run).
-pub fn measure(root: &Path, study: &Study, ours: &Ours) -> Result<Option<Measured>> {
-    let run = study
-        .run
-        .iter()
-        .find(|r| r.name == ours.run())
-        .expect("checked on load");
-    let dir = root.join(&run.folder);
-    if !dir.exists() {
-        return Ok(None);
-    }
-    match ours {
-        Ours::Paired {
-            sub,
-            config,
-            base,
-            depth,
-            base_depth,
-            ..
-        } => {
-            let dir = dir.join(sub.as_deref().unwrap_or(""));
-            paired(&dir, (config, *depth), (base, base_depth.unwrap_or(*depth)))
-        }
-        Ours::Shapley {
-            technique, depth, ..
-        } => shapley(&dir, technique, *depth),
-        Ours::Wins {
-            sub, agent, side, ..
-        } => wins(&dir.join(sub), *agent, *side),
-        Ours::Value {
-            file,
-            key,
-            value,
-            field,
-            ..
-        } => exact(&dir.join(file), key, value, field),
-    }
-}
-
-/// The paired ratio of `config` at its depth to `base` at its own.
-fn paired(
-    dir: &Path,
-    (config, depth): (&str, u32),
-    (base, base_depth): (&str, u32),
-) -> Result<Option<Measured>> {
-    let grid = Grid::new(&read_run(dir)?);
-    let row = |name: &str| {
-        grid.rows
-            .iter()
-            .find(|r| r.planned.config.to_string() == name)
-    };
-    let (Some(row), Some(to)) = (row(config), row(base)) else {
-        return Ok(None);
-    };
-    Ok(
-        paired_ratio_across(row, depth, to, base_depth).map(|p| Measured {
-            value: p.ratio,
-            interval: p.interval,
-            neutral: Some(1.0),
-            n: p.n,
-            units: p.games,
-        }),
-    )
-}
-
-/// The Shapley value of `technique` in the all-subsets run in `dir`, as a factor on nodes;
-/// `n` counts the positions every subset completed (no interval: one value per run).
-fn shapley(dir: &Path, technique: &str, depth: u32) -> Result<Option<Measured>> {
-    let grid = Grid::new(&read_run(dir)?);
-    let Some(table) = Shapley::new(&grid, depth) else {
-        return Ok(None);
-    };
-    let Some(i) = table.techniques.iter().position(|t| t.name() == technique) else {
-        bail!(
-            "`{technique}` is not a technique of the all-subsets run {}",
-            dir.display()
-        );
-    };
-    Ok(Some(Measured {
-        value: table.value_of(i).exp(),
-        interval: None,
-        neutral: Some(1.0),
-        n: table.positions,
-        units: table.games,
-    }))
-}
-
-fn wins(dir: &Path, agent: Agent, side: Side) -> Result<Option<Measured>> {
-    let games = read_games(dir)?;
-    let points: Vec<(u32, f64)> = games
-        .iter()
-        .filter_map(|g| {
-            let a_first = g.first() == 0;
-            let first = a_first == (agent == Agent::A);
-            let counted = match side {
-                Side::All => true,
-                Side::First => first,
-                Side::Second => !first,
-            };
-            let a = g.score_a()?;
-            let won = if agent == Agent::A {
-                a == 1.0
-            } else {
-                a == 0.0
-            };
-            counted.then_some((g.pair, f64::from(u8::from(won))))
-        })
-        .collect();
-    if points.is_empty() {
-        return Ok(None);
-    }
-    let e = clustered(&points);
-    let interval = match e.half_width {
-        // Every pair alike (all won, say): no spread to measure, so the Wilson interval of
-        // the share over the pairs, as if each pair were one game.
-        Some(h) if h <= 0.0 => Some(wilson(e.mean, e.games)),
-        // A share lies in [0, 1]: the symmetric interval is cut there.
-        h => h.map(|h| ((e.mean - h).max(0.0), (e.mean + h).min(1.0))),
-    };
-    Ok(Some(Measured {
-        value: e.mean,
-        interval,
-        neutral: Some(0.5),
-        n: e.n,
-        units: e.games,
-    }))
-}
-
-/// The 95% Wilson score interval of a share `p` of `n` trials (1.96: the normal's 97.5%
-/// quantile).
-pub fn wilson(p: f64, n: usize) -> (f64, f64) {
-    let (n, z) = (n as f64, 1.96_f64);
-    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
-    let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
-    (centre - half, centre + half)
-}
-
-fn exact(path: &Path, key: &str, value: &str, field: &str) -> Result<Option<Measured>> {
-    if !path.exists() {
-        return Ok(None);
-    }
-    let text = super::verify::read(path)?;
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let row: serde_json::Value = serde_json::from_str(line)
-            .with_context(|| format!("{}: a line is not JSON", path.display()))?;
-        if row.get(key).and_then(|v| v.as_str()) == Some(value) {
-            return Ok(row.get(field).and_then(|v| v.as_f64()).map(|v| Measured {
-                value: v,
-                interval: None,
-                neutral: None,
-                n: 1,
-                units: 1,
-            }));
-        }
-    }
-    Ok(None)
 }
 
 /// Every study's rows, judged from the runs in `root`.
@@ -299,18 +182,38 @@ pub fn judge(spec: &Spec, root: &Path) -> Result<Vec<JudgedStudy>> {
 }
 
 fn judge_row(root: &Path, study: &Study, row: &RowSpec) -> Result<JudgedRow> {
-    let ours = measure(root, study, &row.ours).with_context(|| format!("row `{}`", row.label))?;
+    let context = || format!("row `{}`", row.label);
+    let ours = measure(root, study, &row.ours).with_context(context)?;
+    let also = row
+        .also
+        .iter()
+        .map(|a| {
+            Ok(AlsoValue {
+                label: a.label.clone(),
+                ours: measure(root, study, &a.ours).with_context(context)?,
+            })
+        })
+        .collect::<Result<_>>()?;
     let paper = row.paper.map(|p| p.value());
     let paper_interval = paper
         .zip(row.paper_games)
         .map(|(p, n)| wilson(p, n as usize));
+    let kind = match (&row.beyond, &row.apart, &row.direction) {
+        (Some(_), _, _) => Kind::Beyond,
+        (_, Some(_), _) => Kind::Apart,
+        (_, _, Some(_)) => Kind::Direction,
+        _ => Kind::Figure,
+    };
     Ok(JudgedRow {
         label: row.label.clone(),
         paper,
         paper_interval,
-        verdict: verdict(paper, paper_interval, ours.as_ref(), row.apart.is_some()),
+        verdict: verdict(paper, paper_interval, ours.as_ref(), kind),
         ours,
+        also,
+        direction: row.direction.clone(),
         apart: row.apart.clone(),
+        beyond: row.beyond.clone(),
         why: row.why.clone(),
     })
 }
@@ -325,7 +228,9 @@ pub fn markdown(spec: &Spec, judged: &[JudgedStudy], root: &Path) -> Result<Stri
     out.push_str(
         "Five course studies of game-tree search, each regenerated by `cutoff studies` from \
          `studies.toml`: what the paper measured, its numbers beside ours, and a verdict per \
-         row. Our intervals are 95%, clustered by self-play game (node ratios) or by opening \
+         row. Each published figure has one row, judged by the run meant to reproduce it (the \
+         study-faithful profile where there is one), with our other variants of it beside \
+         it, not judged; rows that go beyond the paper are counted apart. Our intervals are 95%, clustered by self-play game (node ratios) or by opening \
          pair (shares of wins), so that positions of one game and the two games of one \
          opening are not counted as independent.\n\n",
     );
@@ -340,34 +245,50 @@ pub fn markdown(spec: &Spec, judged: &[JudgedStudy], root: &Path) -> Result<Stri
     Ok(out)
 }
 
-/// The count of each verdict per study.
+/// The verdicts of published figures, in the overview's order.
+const FIGURE_VERDICTS: [Verdict; 8] = [
+    Verdict::Reproduced,
+    Verdict::SameDirection,
+    Verdict::NoMeasurableEffect,
+    Verdict::Contradicted,
+    Verdict::NoEffectInEither,
+    Verdict::EffectWherePaperSawNone,
+    Verdict::NotComparable,
+    Verdict::NoData,
+];
+
+/// The count of each verdict per study: the published figures, then the rows beyond them.
 fn overview(spec: &Spec, judged: &[JudgedStudy]) -> String {
-    let kinds = [
-        Verdict::Reproduced,
-        Verdict::SameDirection,
-        Verdict::Contradicted,
-        Verdict::NotComparable,
-        Verdict::NoData,
-    ];
-    let mut out = String::from("| study | rows |");
-    for k in kinds {
+    let mut out = String::from("| study | published figures |");
+    for k in FIGURE_VERDICTS {
         let _ = write!(out, " {} |", k.words());
     }
+    let _ = write!(out, " {} (rows) |", Verdict::BeyondThePaper.words());
     out.push_str("\n| --- | ---: |");
-    out.push_str(&" ---: |".repeat(kinds.len()));
+    out.push_str(&" ---: |".repeat(FIGURE_VERDICTS.len() + 1));
     out.push('\n');
+    let mut total: BTreeMap<&str, usize> = BTreeMap::new();
     for (study, j) in spec.study.iter().zip(judged) {
         let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
         for row in &j.rows {
             *counts.entry(row.verdict.words()).or_default() += 1;
+            *total.entry(row.verdict.words()).or_default() += 1;
         }
-        let _ = write!(out, "| {} | {} |", study.title, j.rows.len());
-        for k in kinds {
-            let _ = write!(out, " {} |", counts.get(k.words()).copied().unwrap_or(0));
-        }
-        out.push('\n');
+        out.push_str(&count_line(&study.title, &counts));
     }
+    out.push_str(&count_line("**all**", &total));
     out
+}
+
+/// One line of the overview.
+fn count_line(title: &str, counts: &BTreeMap<&str, usize>) -> String {
+    let count = |v: Verdict| counts.get(v.words()).copied().unwrap_or(0);
+    let figures: usize = FIGURE_VERDICTS.iter().map(|&v| count(v)).sum();
+    let mut out = format!("| {title} | {figures} |");
+    for k in FIGURE_VERDICTS.into_iter().chain([Verdict::BeyondThePaper]) {
+        let _ = write!(out, " {} |", count(k));
+    }
+    out + "\n"
 }
 
 fn section(study: &Study, judged: &JudgedStudy, root: &Path) -> Result<String> {
@@ -378,7 +299,7 @@ fn section(study: &Study, judged: &JudgedStudy, root: &Path) -> Result<String> {
     if let Some(chart) = study.chart.as_deref().filter(|c| root.join(c).exists()) {
         let _ = writeln!(out, "![{}: key chart]({chart})\n", study.id);
     }
-    out.push_str("| row | paper [95%] | ours [95% interval] | n (games or pairs) | verdict |\n| --- | ---: | ---: | ---: | --- |\n");
+    out.push_str("| row | paper [95%] | ours [95% interval] | n (games or pairs) | verdict | our other variants |\n| --- | ---: | ---: | ---: | --- | --- |\n");
     for row in &judged.rows {
         let paper = match (row.paper, row.paper_interval) {
             (Some(p), Some((low, high))) => format!("{} [{}, {}]", sig(p), sig(low), sig(high)),
@@ -389,14 +310,27 @@ fn section(study: &Study, judged: &JudgedStudy, root: &Path) -> Result<String> {
             Some(m) => (shown(m), format!("{} ({})", m.n, m.units)),
             None => ("-".to_string(), "-".to_string()),
         };
-        let verdict = match &row.apart {
+        let note = [&row.apart, &row.beyond, &row.direction]
+            .into_iter()
+            .flatten()
+            .next();
+        let verdict = match note {
             Some(why) => format!("{}: {why}", row.verdict.words()),
             None => row.verdict.words().to_string(),
         };
+        let also: Vec<String> = row
+            .also
+            .iter()
+            .map(|a| {
+                let value = a.ours.as_ref().map_or("no data".to_string(), shown);
+                format!("{}: {value}", a.label)
+            })
+            .collect();
         let _ = writeln!(
             out,
-            "| {} | {paper} | {ours} | {n} | {verdict} |",
-            row.label
+            "| {} | {paper} | {ours} | {n} | {verdict} | {} |",
+            row.label,
+            also.join("; ")
         );
     }
     out.push_str(&parting(&judged.rows));
@@ -408,14 +342,35 @@ fn section(study: &Study, judged: &JudgedStudy, root: &Path) -> Result<String> {
             b if b.is_empty() => "made by an unrecorded build".to_string(),
             b => format!("made by build {}", b.join(", ")),
         };
+        let Some(needs) = &run.needs else {
+            let _ = writeln!(
+                out,
+                "- [`{}`]({}/) ({} {}; {state})",
+                run.folder,
+                run.folder,
+                run.step.len(),
+                plural(run.step.len(), "step")
+            );
+            continue;
+        };
         let _ = writeln!(
             out,
-            "- [`{}`]({}/) ({} {}; {state})",
-            run.folder,
-            run.folder,
-            run.step.len(),
-            plural(run.step.len(), "step")
+            "- `{}` ({state}): it needs {needs}, so `cutoff studies` does not run it; to make it:\n",
+            run.folder
         );
+        for step in &run.step {
+            let out_dir = step
+                .out
+                .as_deref()
+                .map_or(String::new(), |o| format!("/{o}"));
+            let _ = writeln!(
+                out,
+                "  - `cutoff {} --out results/{}{out_dir}`",
+                step.args
+                    .replace("{run}", &format!("results/{}", run.folder)),
+                run.folder
+            );
+        }
     }
     Ok(out)
 }

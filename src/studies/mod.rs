@@ -6,9 +6,11 @@
 //! - [`spec`]: the spec's types and the checks on loading it.
 //! - [`steps`]: each step's command line, a run's state, the CPU time it records.
 //! - [`verify`]: runs compared line by line, time fields stripped.
+//! - [`measure`]: our value of a row, from a run's files.
 //! - [`book`]: the verdict table, `README.md`, `index.html` and `book.json`.
 
 pub mod book;
+pub mod measure;
 pub mod spec;
 pub mod steps;
 pub mod verify;

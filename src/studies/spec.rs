@@ -49,6 +49,10 @@ pub struct RunSpec {
     pub folder: String,
     /// The `cutoff` commands that write it, in order.
     pub step: Vec<Step>,
+    /// What the run needs that this repository cannot ship (external engines, say):
+    /// `cutoff studies` does not run it, the book prints its commands, and its rows say "no
+    /// data" until its folder is committed.
+    pub needs: Option<String>,
 }
 
 /// One `cutoff` command of a run.
@@ -77,13 +81,31 @@ pub struct RowSpec {
     pub paper: Option<Paper>,
     /// How many games a published share comes from, when the paper says.
     pub paper_games: Option<u32>,
-    /// Where ours comes from.
+    /// Where ours comes from: the run meant to reproduce the figure, judged.
     pub ours: Ours,
-    /// Why the paper's number measures something else.
+    /// Our other variants of the same figure, shown beside it, not judged.
+    #[serde(default)]
+    pub also: Vec<Also>,
+    /// Only the direction is compared: the published figure and ours measure the same
+    /// effect on different scales (why, in words).
+    pub direction: Option<String>,
+    /// Why the published figure cannot yet be put beside ours (the row is "not comparable").
     pub apart: Option<String>,
+    /// What the row measures beyond the paper (no published figure: "beyond the paper").
+    pub beyond: Option<String>,
     /// Where ours and the paper's part: what a measurement (a sibling row, a run's
     /// analysis) says about it, or a labelled conjecture.
     pub why: Option<String>,
+}
+
+/// One of our other variants of a row's figure: a column beside the judged one.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Also {
+    /// The variant, in a few words.
+    pub label: String,
+    /// Where its value comes from.
+    pub ours: Ours,
 }
 
 /// A published value: one figure, or the ratio of two.
@@ -110,9 +132,9 @@ impl Paper {
 #[derive(Debug, Deserialize)]
 #[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
 pub enum Ours {
-    /// The paired geometric-mean node ratio `config / base` at `depth` (`base` at
-    /// `base_depth` when given; of the ablation in the run's subfolder `sub`, when the run
-    /// holds several).
+    /// The paired geometric-mean ratio `config / base` at `depth` (`base` at `base_depth`
+    /// when given; of the ablation in the run's subfolder `sub`, when the run holds several)
+    /// of nodes expanded, or of the records' field `count` (`n_evals`, `cpu_ns`).
     Paired {
         run: String,
         sub: Option<String>,
@@ -120,6 +142,7 @@ pub enum Ours {
         base: String,
         depth: u32,
         base_depth: Option<u32>,
+        count: Option<String>,
     },
     /// A technique's Shapley value over every subset of an all-subsets run at `depth`, as a
     /// factor on nodes (its effect on ln(nodes) averaged over every set of the others).
@@ -128,12 +151,25 @@ pub enum Ours {
         technique: String,
         depth: u32,
     },
-    /// An agent's share of won games in a match folder.
+    /// An agent's share of won games in a match folder (or in every match folder under
+    /// it), of every game or, with `decisive`, of the games not drawn.
     Wins {
         run: String,
         sub: String,
         agent: Agent,
         side: Side,
+        #[serde(default)]
+        decisive: bool,
+    },
+    /// The mean of the records' `field` (the depth iterative deepening reached, say) over
+    /// the positions `config` searched (at `depth` when given), with its 95% interval
+    /// clustered by game; no neutral value.
+    Mean {
+        run: String,
+        sub: Option<String>,
+        config: String,
+        depth: Option<u32>,
+        field: String,
     },
     /// One field of the row of a JSON-lines file whose `key` field equals `value`.
     Value {
@@ -152,17 +188,20 @@ impl Ours {
             Ours::Paired { run, .. }
             | Ours::Shapley { run, .. }
             | Ours::Wins { run, .. }
+            | Ours::Mean { run, .. }
             | Ours::Value { run, .. } => run,
         }
     }
 }
 
-/// Agent A or B of a match.
+/// Agent A or B of a match, or whichever of them moved first.
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "kebab-case")]
 pub enum Agent {
     A,
     B,
+    /// The agent that moved first in each game (self-play: the first player).
+    FirstMover,
 }
 
 /// Which of a match's games count.
@@ -215,14 +254,25 @@ fn check_study(study: &Study) -> Result<()> {
                 row.ours.run()
             );
         }
-        if row.paper.is_none() && row.apart.is_none() {
-            bail!(
-                "row `{}` has no published value: say why (`apart`)",
-                row.label
-            );
-        }
+        check_row(row, &names).with_context(|| format!("row `{}`", row.label))?;
     }
     Ok(())
+}
+
+fn check_row(row: &RowSpec, runs: &BTreeSet<&str>) -> Result<()> {
+    for also in &row.also {
+        if !runs.contains(also.ours.run()) {
+            bail!("its column `{}` names no run of the study", also.label);
+        }
+    }
+    match (row.paper.is_some(), row.beyond.is_some()) {
+        (false, false) if row.apart.is_none() => {
+            bail!("no published value: say why (`apart`) or what it adds (`beyond`)")
+        }
+        (true, true) => bail!("a published value and `beyond`: a row is one or the other"),
+        (false, _) if row.direction.is_some() => bail!("`direction` needs a published value"),
+        _ => Ok(()),
+    }
 }
 
 fn check_step(step: &Step) -> Result<()> {

@@ -224,7 +224,8 @@ fn taken(only: &[String], study: &Study, run: &RunSpec) -> bool {
 }
 
 /// The runs of `studies` that `only` names (all when empty) in `root`, the shard's share of
-/// them when sharded (runs in spec order, dealt round robin).
+/// them when sharded (runs in spec order, dealt round robin). A run that needs what the
+/// repository cannot ship (`needs`) is never planned: the book prints its commands.
 pub fn plan<'a>(
     studies: &'a [Study],
     only: &[String],
@@ -249,11 +250,22 @@ pub fn plan<'a>(
             );
         }
     }
+    for study in studies {
+        for run in study.run.iter().filter(|r| r.needs.is_some()) {
+            let name = format!("{}/{}", study.id, run.name);
+            if only.contains(&name) {
+                bail!(
+                    "`{name}` needs {}: `cutoff studies` does not run it (the book lists its commands)",
+                    run.needs.as_deref().unwrap_or_default()
+                );
+            }
+        }
+    }
     let all = studies.iter().flat_map(|study| {
         study
             .run
             .iter()
-            .filter(|run| taken(only, study, run))
+            .filter(|run| run.needs.is_none() && taken(only, study, run))
             .map(move |run| Planned {
                 study,
                 run,

@@ -10,8 +10,18 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::Path;
 
-/// Fields that hold a time (wall or CPU), at any depth of a line.
-const TIMES: [&str; 6] = ["ns", "cpu_ns", "us", "cpu_us", "ms", "cpu_ms"];
+/// Fields that hold a time (wall or CPU), at any depth of a line: `ablate --repeat` records
+/// every repeat's time beside their median.
+const TIMES: [&str; 8] = [
+    "ns",
+    "cpu_ns",
+    "us",
+    "cpu_us",
+    "ms",
+    "cpu_ms",
+    "ns_repeats",
+    "cpu_repeats",
+];
 
 /// The fields that say what a line is, in the order they are named.
 const KEYS: [&str; 6] = ["position", "config", "depth", "pair", "game", "options"];
@@ -47,9 +57,10 @@ fn plain(value: &Value) -> String {
     }
 }
 
-/// The stripped lines of a JSON-lines text by key (a repeated key gets `#2`, `#3`, ...).
-pub fn keyed(text: &str) -> Result<BTreeMap<String, Value>> {
-    let mut lines = BTreeMap::new();
+/// The stripped lines of a JSON-lines text by key, each key's lines in file order (a key of
+/// more than one line is a duplicate: [`compare_file`] reports it).
+pub fn keyed(text: &str) -> Result<BTreeMap<String, Vec<Value>>> {
+    let mut lines: BTreeMap<String, Vec<Value>> = BTreeMap::new();
     for (i, line) in text
         .lines()
         .enumerate()
@@ -58,14 +69,7 @@ pub fn keyed(text: &str) -> Result<BTreeMap<String, Value>> {
         let mut value: Value =
             serde_json::from_str(line).with_context(|| format!("line {} is not JSON", i + 1))?;
         strip(&mut value);
-        let key = key_of(&value);
-        let mut unique = key.clone();
-        let mut n = 1;
-        while lines.contains_key(&unique) {
-            n += 1;
-            unique = format!("{key} #{n}");
-        }
-        lines.insert(unique, value);
+        lines.entry(key_of(&value)).or_default().push(value);
     }
     Ok(lines)
 }
@@ -74,7 +78,7 @@ pub fn keyed(text: &str) -> Result<BTreeMap<String, Value>> {
 /// are committed in.
 pub fn canonical(text: &str) -> Result<String> {
     let mut out = String::new();
-    for value in keyed(text)?.values() {
+    for value in keyed(text)?.values().flatten() {
         out.push_str(&value.to_string());
         out.push('\n');
     }
@@ -91,19 +95,31 @@ pub fn jsonl_files(dir: &Path) -> Result<Vec<String>> {
 }
 
 /// How a file of a run differs from the reference: one line per difference (at most `limit`
-/// named, then a count).
+/// named, then a count). Every key is compared: one committed and not made now, one made
+/// now and not committed, a key on more than one line of either (a duplicate), and a line
+/// whose fields differ.
 pub fn compare_file(reference: &str, now: &str, limit: usize) -> Result<Vec<String>> {
     let (a, b) = (keyed(reference)?, keyed(now)?);
+    let mut keys: Vec<&String> = a.keys().chain(b.keys()).collect();
+    keys.sort();
+    keys.dedup();
     let mut found = Vec::new();
-    for (key, value) in &a {
-        match b.get(key) {
-            None => found.push(format!("{key}: committed, not made now")),
-            Some(other) if other != value => found.push(format!("{key}: {}", fields(value, other))),
-            Some(_) => {}
+    for key in keys {
+        let (x, y) = (
+            a.get(key).map_or(&[][..], Vec::as_slice),
+            b.get(key).map_or(&[][..], Vec::as_slice),
+        );
+        for (lines, made) in [(x, "committed"), (y, "made now")] {
+            if lines.len() > 1 {
+                found.push(format!("{key}: {made} {} times (a duplicate)", lines.len()));
+            }
         }
-    }
-    for key in b.keys().filter(|k| !a.contains_key(*k)) {
-        found.push(format!("{key}: made now, not committed"));
+        match (x.first(), y.first()) {
+            (Some(_), None) => found.push(format!("{key}: committed, not made now")),
+            (None, Some(_)) => found.push(format!("{key}: made now, not committed")),
+            (Some(v), Some(w)) if v != w => found.push(format!("{key}: {}", fields(v, w))),
+            _ => {}
+        }
     }
     if found.len() > limit {
         let more = found.len() - limit;

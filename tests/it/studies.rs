@@ -239,3 +239,54 @@ fn the_spec_gives_the_params_the_committed_runs_record() {
     assert!(compared > 0, "no manifest records its params");
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+#[test]
+fn added_duplicated_and_removed_records_fail_the_quick_check_and_are_named() {
+    // The expectations lose one record (so the run makes a record they do not have), repeat
+    // another (a key on two lines) and gain one the run does not make (as if the run had
+    // lost it): each is reported, none passes.
+    let dir = std::env::temp_dir().join(format!("cutoff-it-{}-studies-added", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    let expected = dir.join("expected");
+    fs::create_dir_all(&expected).unwrap();
+    copy_tree(Path::new(EXPECTED), &expected);
+    let records = expected.join("2026-11-26-kalah-cammp-1pg/records.jsonl");
+    let text = fs::read_to_string(&records).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let key = |line: &str| {
+        let row: serde_json::Value = serde_json::from_str(line).unwrap();
+        format!(
+            "position {}, config {}, depth {}",
+            row["position"].as_str().unwrap(),
+            row["config"].as_str().unwrap(),
+            row["depth"]
+        )
+    };
+    let (dropped, repeated) = (lines[0], lines[1]);
+    let row: serde_json::Value = serde_json::from_str(repeated).unwrap();
+    let depth = row["depth"].to_string();
+    let gone = repeated.replacen(&format!("\"depth\":{depth}"), "\"depth\":99", 1);
+    let mut edited: Vec<&str> = lines[1..].to_vec();
+    edited.push(repeated);
+    edited.push(&gone);
+    fs::write(&records, edited.join("\n") + "\n").unwrap();
+    let (code, out) = quick_check(&expected, &dir.join("out"));
+    let _ = fs::remove_dir_all(&dir);
+    assert_eq!(code, Some(1), "{out}");
+    for named in [
+        format!(
+            "kalah/cammp-1pg: records.jsonl: {}: made now, not committed",
+            key(dropped)
+        ),
+        format!(
+            "kalah/cammp-1pg: records.jsonl: {}: committed 2 times (a duplicate)",
+            key(repeated)
+        ),
+        format!(
+            "kalah/cammp-1pg: records.jsonl: {}: committed, not made now",
+            key(&gone)
+        ),
+    ] {
+        assert!(out.contains(&named), "`{named}` not in\n{out}");
+    }
+}
