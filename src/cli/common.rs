@@ -111,9 +111,14 @@ impl PlayerArgs {
         // A default the user sets again is theirs to set: only `--param`s may not repeat.
         let given = |d: &str| {
             let user = self.tuning.params.iter();
-            user.map(|p| assigned_name(p)).any(|n| n == assigned_name(d))
+            user.map(|p| assigned_name(p))
+                .any(|n| n == assigned_name(d))
         };
-        let params = defaults.params.iter().filter(|d| !given(d)).map(|p| p.to_string());
+        let params = defaults
+            .params
+            .iter()
+            .filter(|d| !given(d))
+            .map(|p| p.to_string());
         SearchArgs {
             config: self.config.clone().unwrap_or(defaults.config.into()),
             tuning: ParamArgs {

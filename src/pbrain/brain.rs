@@ -192,7 +192,9 @@ impl Brain {
             None => {
                 self.searches += 1;
                 let choice = self.engine.choose(game, allowance, &marked);
-                choice.ok_or("the search found no move off the marked points")?.mv
+                choice
+                    .ok_or("the search found no move off the marked points")?
+                    .mv
             }
         };
         let size = game.size();

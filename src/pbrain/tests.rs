@@ -367,7 +367,11 @@ fn end_inside_a_board_block_writes_nothing() {
 fn time_left_binds_only_under_a_match_time_limit() {
     let mut b = brain(1);
     say(&mut b, "INFO time_left 4000");
-    assert_eq!(b.allowance(), None, "no timeout_match: time_left is ignored");
+    assert_eq!(
+        b.allowance(),
+        None,
+        "no timeout_match: time_left is ignored"
+    );
     say(&mut b, "INFO timeout_turn 1000");
     assert_eq!(b.allowance(), Some(Duration::from_millis(900 - SAFETY_MS)));
     say(&mut b, "INFO timeout_match 100000");

@@ -507,7 +507,10 @@ impl Params {
 
 /// The name an assignment `name=value` sets (the whole text, trimmed, without a `=`).
 pub fn assigned_name(assignment: &str) -> &str {
-    assignment.split_once('=').map_or(assignment, |(n, _)| n).trim()
+    assignment
+        .split_once('=')
+        .map_or(assignment, |(n, _)| n)
+        .trim()
 }
 
 /// Every game's evaluation weights with the game's name, in registry order.

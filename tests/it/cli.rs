@@ -139,7 +139,9 @@ fn a_param_given_twice_is_an_error_naming_it() {
     let twice = ["-p", "null-r=2", "-p", "null-r=3"];
     let commands: [&[&str]; 3] = [
         &["search", "--game", "kalah", "--depth", "2"],
-        &["ablate", "--game", "kalah", "--set", "opening", "--plan", "add-one", "--depths", "1"],
+        &[
+            "ablate", "--game", "kalah", "--set", "opening", "--plan", "add-one", "--depths", "1",
+        ],
         &["pbrain"],
     ];
     for command in commands {
