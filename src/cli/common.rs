@@ -3,6 +3,7 @@
 use crate::cputime::Clock;
 use crate::engine::Spec;
 use crate::game::{split_game_string, Game, GameId};
+use crate::search::params::assigned_name;
 use crate::search::{Config, Params};
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
@@ -107,7 +108,17 @@ pub struct Defaults {
 impl PlayerArgs {
     /// The configuration, parameters and evaluation, with `defaults` where not given.
     pub fn spec<G: Game>(&self, defaults: &Defaults) -> Result<Spec<G>> {
-        let params = defaults.params.iter().map(|p| p.to_string());
+        // A default the user sets again is theirs to set: only `--param`s may not repeat.
+        let given = |d: &str| {
+            let user = self.tuning.params.iter();
+            user.map(|p| assigned_name(p))
+                .any(|n| n == assigned_name(d))
+        };
+        let params = defaults
+            .params
+            .iter()
+            .filter(|d| !given(d))
+            .map(|p| p.to_string());
         SearchArgs {
             config: self.config.clone().unwrap_or(defaults.config.into()),
             tuning: ParamArgs {
@@ -123,7 +134,7 @@ impl PlayerArgs {
 /// The search parameters: profiles, then single assignments.
 #[derive(Args, Clone, Debug)]
 pub struct ParamArgs {
-    /// A search parameter, `name=value` (repeatable), e.g. `null-r=3`, `tt-scheme=deep`.
+    /// A search parameter, `name=value` (repeatable, each name once), e.g. `null-r=3`, `tt-scheme=deep`.
     #[arg(long = "param", short = 'p', value_name = "NAME=VALUE", long_help = crate::search::params::params_help(None))]
     pub params: Vec<String>,
     /// A named set of params (the profiles are listed from the search's table).
@@ -132,11 +143,11 @@ pub struct ParamArgs {
 }
 
 impl ParamArgs {
-    /// The parameters: every `--params` profile, then every `--param`.
+    /// The parameters: every `--params` profile, then every `--param` (each name once).
     pub fn params(&self) -> Result<Params> {
         Params::default()
             .with_profiles(self.profiles.iter().map(String::as_str))
-            .and_then(|p| p.with_assignments(self.params.iter().map(String::as_str)))
+            .and_then(|p| p.with_distinct_assignments(self.params.iter().map(String::as_str)))
             .map_err(|e| anyhow!(e))
     }
 }

@@ -12,11 +12,11 @@ use crate::engine::{Engine, Limit};
 use crate::game::gothello::Gothello;
 use crate::game::{Game, Side};
 use crate::gthd::protocol::{side_name, BASE_PORT, MAX_SERVER};
-use crate::gthd::{self, play, Connection, Ending, Finished};
+use crate::gthd::{self, play, Connection, Ending, Finished, TimedLines};
 use crate::search::MAX_DEPTH;
 use anyhow::{anyhow, Context, Result};
 use clap::{Args, ValueEnum};
-use std::io::{BufReader, LineWriter, Write};
+use std::io::{LineWriter, Write};
 use std::net::{TcpStream, ToSocketAddrs};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -39,7 +39,7 @@ pub struct GthdArgs {
     /// Log every line exchanged (`> ` sent, `< ` received) to this file instead of stderr.
     #[arg(long)]
     log: Option<PathBuf>,
-    /// Give up (exit 2) when connecting, or waiting for a line from the server (the
+    /// Give up (exit 2) when connecting, or waiting for a whole line from the server (the
     /// opponent's move included), takes longer than this many seconds.
     #[arg(long, value_name = "S", default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..))]
     timeout_s: u64,
@@ -105,10 +105,7 @@ pub fn run(args: GthdArgs) -> Result<Status> {
             args.server, args.host
         )
     })?;
-    stream
-        .set_read_timeout(Some(timeout))
-        .context("setting the read timeout")?;
-    let reader = BufReader::new(stream.try_clone().context("cloning the socket")?);
+    let reader = TimedLines::new(stream.try_clone().context("cloning the socket")?, timeout);
     let mut conn = Connection::new(reader, stream, log);
     let finished = play(&mut conn, side, &mut engine)
         .with_context(|| format!("playing {} on {}:{port}", side_name(side), args.host))?;

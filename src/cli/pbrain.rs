@@ -37,7 +37,9 @@ struct PbrainLimit {
     depth: Option<u32>,
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..),
           help = format!("Deepen each move until this many milliseconds are spent (mcts: playouts \
-                          until then) [default without --depth: {DEFAULT_TIME_MS}]"))]
+                          until then) [default without --depth: {DEFAULT_TIME_MS}]. The first \
+                          move on an empty board is the centre, played at once without a \
+                          search; INFO time_left binds only under a timeout_match"))]
     time_ms: Option<u64>,
 }
 

@@ -61,7 +61,8 @@ impl<R: BufRead, W: Write> Connection<R, W> {
             .with_context(|| format!("sending `{line}`"))
     }
 
-    /// The next non-empty server line, or `None` when the server has closed the connection.
+    /// The next non-empty server line, or `None` when the server has closed the connection
+    /// between lines; a line the close cuts short (no line end) is an error, not a line.
     fn receive(&mut self) -> Result<Option<String>> {
         loop {
             let mut bytes = Vec::new();
@@ -70,13 +71,17 @@ impl<R: BufRead, W: Write> Connection<R, W> {
                 .read_until(b'\n', &mut bytes)
                 .map_err(|e| match e.kind() {
                     ErrorKind::WouldBlock | ErrorKind::TimedOut => anyhow!(
-                        "no complete line from the server within the read timeout (--timeout-s)"
+                        "no complete line from the server within the line timeout (--timeout-s)"
                     ),
                     _ => anyhow!(e),
                 })?;
             if n == 0 {
                 self.log.flush().context("writing the log")?;
                 return Ok(None);
+            }
+            if !bytes.ends_with(b"\n") {
+                let part = String::from_utf8_lossy(&bytes);
+                bail!("the server closed the connection in the middle of a line: `{part}`");
             }
             let line = String::from_utf8_lossy(&bytes);
             let line = line.trim_end_matches(['\r', '\n']);

@@ -4,14 +4,17 @@
 //! - [`protocol`]: the server's lines parsed, the client's requests written; text only.
 //! - [`client`]: the handshake and the game loop over any line reader and writer, every
 //!   line logged, the referee checked against our own board.
+//! - [`lines`]: the socket's lines read under one timeout per whole line.
 //!
 //! Like `harness`, this module reads a clock (the referee's time controls) and does I/O
 //! (the socket it is handed, the log); it never prints, and it knows only Gothello.
 
 pub mod client;
+pub mod lines;
 pub mod protocol;
 
 pub use client::{play, Connection, Ending, Finished};
+pub use lines::TimedLines;
 
 /// The configuration `cutoff gthd` plays without `--config`: the strongest measured (the
 /// match behind it: `results/gothello-defaults`).

@@ -179,3 +179,46 @@ fn a_node_budget_needs_iterative_deepening() {
     let mut engine = Engine::new(&spec("alphabeta+id"), limit).unwrap();
     assert!(engine.choose(&Gothello::new(), None, &[]).is_some());
 }
+
+/// [`TimedLines`](super::TimedLines): the time between lines is not counted, a line's
+/// bytes dripping in past the timeout are, and the rest of a buffered read is the next
+/// line's.
+#[test]
+fn a_line_must_arrive_whole_within_the_timeout() {
+    use std::io::{BufRead, ErrorKind, Write};
+    use std::os::unix::net::UnixStream;
+    use std::time::{Duration, Instant};
+    let (mut server, client) = UnixStream::pair().unwrap();
+    let mut lines = super::TimedLines::new(client, Duration::from_millis(300));
+    server.write_all(b"100 a\r\n200 b\r\n").unwrap();
+    std::thread::sleep(Duration::from_millis(400));
+    let mut line = Vec::new();
+    lines.read_until(b'\n', &mut line).unwrap();
+    assert_eq!(line, b"100 a\r\n");
+    line.clear();
+    lines.read_until(b'\n', &mut line).unwrap();
+    assert_eq!(line, b"200 b\r\n");
+    // A byte every 50 ms for 3 s, never a line end: the read gives up after 300 ms.
+    let drip = std::thread::spawn(move || {
+        for _ in 0..60 {
+            if server.write_all(b"0").is_err() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    });
+    let start = Instant::now();
+    line.clear();
+    let err = lines.read_until(b'\n', &mut line).unwrap_err();
+    assert!(
+        matches!(err.kind(), ErrorKind::TimedOut | ErrorKind::WouldBlock),
+        "{err:?}"
+    );
+    assert!(
+        start.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        start.elapsed()
+    );
+    drop(lines);
+    drip.join().unwrap();
+}

@@ -9,8 +9,12 @@
 //! was.
 //!
 //! Time: the move is searched within the smaller of `timeout_turn` and a share of
-//! `time_left` (1/[`MOVES_TO_GO`] of it), each less the engine's safety margin
-//! ([`allowance`]); `timeout_turn 0` (play fast) leaves only depth 1 (or one playout). The
+//! `time_left` (1/[`MOVES_TO_GO`] of it, and only under a match limit: `time_left` is
+//! ignored without `timeout_match` or with `timeout_match 0`), each less the engine's
+//! safety margin ([`allowance`]); `timeout_turn 0` (play fast) leaves only depth 1 (or one
+//! playout). The first move on an empty board is not searched and spends none of the
+//! allowance: it is the centre, the one point the search's move generator offers there
+//! (unless a `BOARD` marks it; then the other points are searched). The
 //! [`Engine`] deepens inside that allowance, asks its deadline inside the search and plays
 //! the deepest completed iteration; MCTS stops its playouts at the allowance.
 
@@ -89,14 +93,14 @@ impl Brain {
     }
 
     fn replies(&mut self, line: &str) -> Option<Vec<String>> {
+        // `END` exits at once, inside a `BOARD` block too (no `ERROR` for a stray line).
+        if line.trim().eq_ignore_ascii_case("END") {
+            return None;
+        }
         if self.board.is_some() {
             return Some(self.board_line(line).into_iter().collect());
         }
-        let reply = match parse(line) {
-            Err(why) => Err(why),
-            Ok(Command::End) => return None,
-            Ok(command) => self.command(command),
-        };
+        let reply = parse(line).and_then(|command| self.command(command));
         Some(match reply {
             Ok(reply) => reply.into_iter().collect(),
             Err(why) => vec![format!("ERROR {why}")],
@@ -129,7 +133,7 @@ impl Brain {
                 "name=\"cutoff\", version=\"{}\", author=\"the cutoff authors\", country=\"-\"",
                 env!("CARGO_PKG_VERSION")
             ))),
-            Command::End => unreachable!("END is handled before"),
+            Command::End => unreachable!("END is answered before it is parsed"),
             Command::Unknown(keyword) => Ok(Some(format!(
                 "UNKNOWN `{keyword}` is not a command of the Gomocup protocol"
             ))),
@@ -182,12 +186,17 @@ impl Brain {
             return Err("the game is over".into());
         }
         let marked = std::mem::take(&mut self.marked);
-        self.searches += 1;
-        let mv = self
-            .engine
-            .choose(game, allowance, &marked)
-            .ok_or("the search found no move off the marked points")?
-            .mv;
+        let opening = self.history.is_empty().then(|| centre(game));
+        let mv = match opening.filter(|centre| !marked.contains(centre)) {
+            Some(centre) => centre,
+            None => {
+                self.searches += 1;
+                let choice = self.engine.choose(game, allowance, &marked);
+                choice
+                    .ok_or("the search found no move off the marked points")?
+                    .mv
+            }
+        };
         let size = game.size();
         self.place(mv);
         let point = usize::from(mv);
@@ -199,8 +208,10 @@ impl Brain {
 
     /// The time the next move may take: see the module docs. `None` without a clock.
     pub fn allowance(&self) -> Option<Duration> {
-        let unlimited = self.timeout_match == Some(0);
-        let left = self.time_left.filter(|_| !unlimited);
+        // `time_left` counts down a match limit: without one (no `timeout_match`, or 0 for
+        // none) it binds nothing.
+        let limited = self.timeout_match.is_some_and(|ms| ms > 0);
+        let left = self.time_left.filter(|_| limited);
         allowance(
             self.timeout_turn.map(Duration::from_millis),
             left.map(Duration::from_millis),
@@ -314,6 +325,16 @@ impl Brain {
         self.marked = marked;
         Ok(())
     }
+}
+
+/// The move on the empty board `game`: the centre, the only point the search's move
+/// generator offers there ([`Gomoku::candidates`]), so that a search would only deepen
+/// over that one move.
+fn centre(game: &Gomoku) -> Point {
+    let mut candidates = Vec::new();
+    game.candidates(1, &mut candidates);
+    debug_assert_eq!(candidates.len(), 1, "an empty board's one candidate");
+    candidates[0]
 }
 
 /// A new game of `size` under `rule` with `points` played in order, or why they cannot be.

@@ -313,17 +313,17 @@ fn a_lone_cr_ends_a_line_at_once() {
 
 #[test]
 fn end_stops_a_search_at_once_and_nothing_is_written_after_it() {
-    // Depth 30 on an empty 15x15 board would take longer than anyone waits: the `END`
-    // read while it thinks must stop it, and its move is not written.
+    // Depth 30 after the opponent's first stone on a 15x15 board would take longer than
+    // anyone waits: the `END` read while it thinks must stop it, and its move is not written.
     let mut b = brain(30);
     let mut output = Vec::new();
     serve(
         &mut b,
-        std::io::Cursor::new("START 15\nBEGIN\nEND\n"),
+        std::io::Cursor::new("START 15\nTURN 7,7\nEND\n"),
         &mut output,
     )
     .unwrap();
-    // START is answered (it searches nothing); BEGIN's search is stopped and not answered.
+    // START is answered (it searches nothing); TURN's search is stopped and not answered.
     assert_eq!(String::from_utf8(output).unwrap(), "OK\r\n");
 }
 
@@ -348,4 +348,86 @@ fn board_marks_are_not_played_and_continuous_games_are_refused() {
     let marked = say(&mut b, "DONE");
     assert!(marked != "5,5" && !marked.starts_with("ERROR"), "{marked}");
     assert!(say(&mut b, "INFO rule 2").starts_with("ERROR rule 2: continuous"));
+}
+
+#[test]
+fn end_inside_a_board_block_writes_nothing() {
+    let mut b = brain(1);
+    say(&mut b, "START 15");
+    say(&mut b, "BOARD");
+    say(&mut b, "1,1,1");
+    assert_eq!(b.handle("end"), None, "END inside BOARD exits at once");
+    let mut output = Vec::new();
+    let input = "START 15\r\nBOARD\r\n1,1,1\r\nEND\r\n";
+    serve(&mut brain(1), std::io::Cursor::new(input), &mut output).unwrap();
+    assert_eq!(String::from_utf8(output).unwrap(), "OK\r\n");
+}
+
+#[test]
+fn time_left_binds_only_under_a_match_time_limit() {
+    let mut b = brain(1);
+    say(&mut b, "INFO time_left 4000");
+    assert_eq!(
+        b.allowance(),
+        None,
+        "no timeout_match: time_left is ignored"
+    );
+    say(&mut b, "INFO timeout_turn 1000");
+    assert_eq!(b.allowance(), Some(Duration::from_millis(900 - SAFETY_MS)));
+    say(&mut b, "INFO timeout_match 100000");
+    assert_eq!(b.allowance(), Some(Duration::from_millis(180 - SAFETY_MS)));
+}
+
+/// A clock of [`PerNode`] cost that keeps, for every search, the longest time it read.
+#[derive(Clone, Default)]
+struct Recorded(Arc<std::sync::Mutex<Vec<Duration>>>);
+
+impl Clock for Recorded {
+    fn start(&self) -> Box<dyn crate::engine::Timer> {
+        self.0.lock().unwrap().push(Duration::ZERO);
+        Box::new(self.clone())
+    }
+}
+
+impl crate::engine::Timer for Recorded {
+    fn elapsed(&mut self, nodes: u64) -> Duration {
+        let now = PerNode(Duration::from_millis(1)).elapsed(nodes);
+        let mut reads = self.0.lock().unwrap();
+        let last = reads.last_mut().expect("started");
+        *last = (*last).max(now);
+        now
+    }
+}
+
+#[test]
+fn the_first_move_on_an_empty_board_spends_none_of_its_allowance() {
+    let spec = Spec::<Gomoku> {
+        config: Config::parse(super::DEFAULT_CONFIG).unwrap(),
+        params: Params::default(),
+        eval: <Gomoku as crate::game::Game>::DEFAULT_EVAL,
+    };
+    let clock = Recorded::default();
+    let engine = Engine::new(&spec, Limit::TimeMs(30_000)).unwrap();
+    let mut b = Brain::new(engine.with_clock(Arc::new(clock.clone())));
+    say(&mut b, "START 20");
+    say(&mut b, "INFO timeout_turn 30000");
+    // The search's candidates on an empty board are the centre alone: no search is run.
+    assert_eq!(say(&mut b, "BEGIN"), "10,10");
+    assert_eq!(*clock.0.lock().unwrap(), [], "BEGIN searched");
+    say(&mut b, "BOARD");
+    assert_eq!(say(&mut b, "DONE"), "10,10");
+    assert_eq!(*clock.0.lock().unwrap(), [], "an empty BOARD searched");
+    // The next move is searched, on the clock (a node a millisecond), within its allowance.
+    say(&mut b, "RESTART");
+    let reply = say(&mut b, "TURN 10,10");
+    assert!(!reply.starts_with("ERROR"), "{reply}");
+    let reads = clock.0.lock().unwrap().clone();
+    assert_eq!(reads.len(), 1, "{reads:?}");
+    assert!(reads[0] > Duration::ZERO, "{reads:?}");
+    assert!(reads[0] <= b.allowance().unwrap(), "{reads:?}");
+    // A marked centre is not played: the other points are searched.
+    say(&mut b, "BOARD");
+    say(&mut b, "10,10,3");
+    let reply = say(&mut b, "DONE");
+    assert!(reply != "10,10" && !reply.starts_with("ERROR"), "{reply}");
 }

@@ -470,6 +470,26 @@ impl Params {
         })
     }
 
+    /// Applies `name=value` assignments in order, refusing a name given twice among them
+    /// (`--param null-r=2 --param null-r=3`: which one was meant is not for the program to
+    /// guess). A profile's assignments, applied before, may be overridden by one of these.
+    pub fn with_distinct_assignments<'a>(
+        self,
+        assignments: impl IntoIterator<Item = &'a str> + Clone,
+    ) -> Result<Params, String> {
+        let mut seen: Vec<(&str, &str)> = Vec::new();
+        for text in assignments.clone() {
+            let name = assigned_name(text);
+            if let Some((_, first)) = seen.iter().find(|(n, _)| *n == name) {
+                return Err(format!(
+                    "param {name} is given twice (`{first}`, then `{text}`): give it once"
+                ));
+            }
+            seen.push((name, text));
+        }
+        self.with_assignments(assignments)
+    }
+
     /// Applies `name=value` assignments in order.
     pub fn with_assignments<'a>(
         mut self,
@@ -485,6 +505,14 @@ impl Params {
     }
 }
 
+/// The name an assignment `name=value` sets (the whole text, trimmed, without a `=`).
+pub fn assigned_name(assignment: &str) -> &str {
+    assignment
+        .split_once('=')
+        .map_or(assignment, |(n, _)| n)
+        .trim()
+}
+
 /// Every game's evaluation weights with the game's name, in registry order.
 fn eval_params() -> impl Iterator<Item = (&'static str, &'static weights::EvalParam)> {
     GAMES
@@ -497,6 +525,22 @@ fn eval_params() -> impl Iterator<Item = (&'static str, &'static weights::EvalPa
 mod tests {
     use super::{eval_params, params_help, Params, PARAMS};
     use crate::game::{EVAL_PARAM_TABLES, EVAL_WEIGHT_LIMIT, GAMES};
+
+    /// A param given twice is refused, naming it and both assignments; given once each,
+    /// the same assignments apply.
+    #[test]
+    fn a_param_given_twice_is_refused_naming_it() {
+        let err = Params::default()
+            .with_distinct_assignments(["null-r=2", "id-step=1", " null-r = 3"])
+            .unwrap_err();
+        assert_eq!(
+            err,
+            "param null-r is given twice (`null-r=2`, then ` null-r = 3`): give it once"
+        );
+        let once = Params::default().with_distinct_assignments(["null-r=2", "id-step=1"]);
+        let applied = Params::default().with_assignments(["null-r=2", "id-step=1"]);
+        assert_eq!(once, applied);
+    }
 
     /// `knows` accepts `tt-scheme`, every parameter and every game's evaluation weight, and
     /// nothing else.

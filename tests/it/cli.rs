@@ -132,6 +132,41 @@ fn errors_exit_2_and_say_what_is_wrong() {
     check(&pbrain_depth, 2, "--depth: mcts is limited by --time-ms");
 }
 
+/// A param given twice is an error (exit 2, one line) naming it, wherever `--param` is
+/// read; a protocol client's own default param may still be set once.
+#[test]
+fn a_param_given_twice_is_an_error_naming_it() {
+    let twice = ["-p", "null-r=2", "-p", "null-r=3"];
+    let commands: [&[&str]; 3] = [
+        &["search", "--game", "kalah", "--depth", "2"],
+        &[
+            "ablate", "--game", "kalah", "--set", "opening", "--plan", "add-one", "--depths", "1",
+        ],
+        &["pbrain"],
+    ];
+    for command in commands {
+        let args: Vec<&str> = command.iter().chain(&twice).copied().collect();
+        let out = cutoff(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        let message = "param null-r is given twice (`null-r=2`, then `null-r=3`)";
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
+    // pbrain's default `tie-seed=1` is overridden by the user's, not a repeat.
+    let mut pbrain = Command::new(env!("CARGO_BIN_EXE_cutoff"))
+        .args(["pbrain", "-p", "tie-seed=2"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    pbrain.stdin.take().unwrap().write_all(b"END\r\n").unwrap();
+    let out = pbrain.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+}
+
 /// A committed Kalah ablation run, the one these tests' expectations (its first position
 /// `g01-m01`, its configurations) are written for.
 fn committed_kalah_run() -> PathBuf {

@@ -61,6 +61,13 @@ struct Seat {
 impl Seat {
     /// Accepts the next connection (within 10 s) and greets it.
     fn accept(listener: &TcpListener) -> Seat {
+        let mut seat = Seat::accept_silently(listener);
+        seat.send("000 0.9.1 version Gothello server says hello!");
+        seat
+    }
+
+    /// Accepts the next connection (within 10 s) without a greeting.
+    fn accept_silently(listener: &TcpListener) -> Seat {
         listener.set_nonblocking(true).unwrap();
         let start = Instant::now();
         let stream = loop {
@@ -76,12 +83,10 @@ impl Seat {
         stream
             .set_read_timeout(Some(Duration::from_secs(10)))
             .unwrap();
-        let mut seat = Seat {
+        Seat {
             reader: BufReader::new(stream.try_clone().unwrap()),
             writer: stream,
-        };
-        seat.send("000 0.9.1 version Gothello server says hello!");
-        seat
+        }
     }
 
     fn send(&mut self, line: &str) {
@@ -517,12 +522,20 @@ fn a_server_number_out_of_range_exits_2() {
     assert!(stderr.contains("30 is not in 0..=29"), "{stderr}");
 }
 
-/// A server that accepts `cutoff gthd --timeout-s 1` and then does `script` with the
-/// connection; the client's exit code and stderr.
+/// A server that accepts `cutoff gthd --timeout-s 1`, greets it, and then does `script`
+/// with the connection; the client's exit code and stderr.
 fn silent_server(script: impl FnOnce(&mut Seat)) -> (Option<i32>, String) {
+    server_with(Seat::accept, script)
+}
+
+/// [`silent_server`] with `accept` (greeting or not) accepting the client.
+fn server_with(
+    accept: fn(&TcpListener) -> Seat,
+    script: impl FnOnce(&mut Seat),
+) -> (Option<i32>, String) {
     let (listener, n) = listen();
     let child = client(n, "black", &["--depth", "1", "--timeout-s", "1"]);
-    let mut seat = Seat::accept(&listener);
+    let mut seat = accept(&listener);
     script(&mut seat);
     let (code, _, stderr) = finish(child);
     drop(seat);
@@ -534,7 +547,7 @@ fn a_server_that_never_speaks_or_never_ends_its_line_times_out_with_exit_2() {
     let (code, stderr) = silent_server(|_| {});
     assert_eq!(code, Some(2), "{stderr}");
     assert!(
-        stderr.contains("within the read timeout (--timeout-s)"),
+        stderr.contains("within the line timeout (--timeout-s)"),
         "{stderr}"
     );
     let (code, stderr) = silent_server(|seat| {
@@ -542,9 +555,49 @@ fn a_server_that_never_speaks_or_never_ends_its_line_times_out_with_exit_2() {
     });
     assert_eq!(code, Some(2), "{stderr}");
     assert!(
-        stderr.contains("within the read timeout (--timeout-s)"),
+        stderr.contains("within the line timeout (--timeout-s)"),
         "{stderr}"
     );
+}
+
+/// A server that drips its greeting a byte every 0.2 s for 30 s and never ends the line:
+/// the client (`--timeout-s 1`) gives up on the whole line after its second, and the drip
+/// finds the connection closed long before its end (with a timeout on each read, every
+/// read got its byte in time and the client listened to the end). The test's bound is the
+/// drip's 30 s; load only makes the client's timeout surer.
+#[test]
+fn a_server_dripping_bytes_without_a_line_end_times_out_within_the_timeout() {
+    let mut cut_short = false;
+    let (code, stderr) = server_with(Seat::accept_silently, |seat| {
+        let greeting = b"000 0.9.1 version Gothello server says hello!";
+        let drip = greeting.iter().chain(std::iter::repeat(&b' ')).take(150);
+        for byte in drip {
+            if seat.writer.write_all(&[*byte]).is_err() {
+                cut_short = true;
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    });
+    assert_eq!(code, Some(2), "{stderr}");
+    let message = "reading from the server while waiting for the server's greeting: no \
+                   complete line from the server within the line timeout (--timeout-s)";
+    assert!(stderr.contains(message), "{stderr}");
+    assert!(cut_short, "the client listened to the whole 30 s drip");
+}
+
+/// A greeting the server's close cuts short is not taken as one.
+#[test]
+fn a_greeting_without_its_line_end_is_refused() {
+    let (code, stderr) = server_with(Seat::accept_silently, |seat| {
+        seat.writer
+            .write_all(b"000 0.9.1 version Gothello server says hello!")
+            .unwrap();
+        seat.writer.shutdown(std::net::Shutdown::Write).unwrap();
+    });
+    assert_eq!(code, Some(2), "{stderr}");
+    let message = "the server closed the connection in the middle of a line: `000 0.9.1";
+    assert!(stderr.contains(message), "{stderr}");
 }
 
 /// The first move `cutoff gthd args...` plays as black from the start.
