@@ -244,7 +244,7 @@ impl Brain {
 }
 
 /// The board side and `INFO rule` of a Gomoku spec (`gomoku:15,exact-five,connect=5`).
-fn gomocup_board(spec: &str) -> Result<(usize, u32)> {
+pub(super) fn gomocup_board(spec: &str) -> Result<(usize, u32)> {
     let options = spec.split_once(':').map_or("", |(_, o)| o);
     let mut parts = options.split(',');
     let size = parts
@@ -279,7 +279,7 @@ fn find_program(program: &str) -> Result<()> {
 }
 
 /// A move in Gomoku's notation (`h8`) as the protocol's zero-based `X,Y`.
-fn xy_of(mv: &str) -> Result<(usize, usize), Failure> {
+pub(super) fn xy_of(mv: &str) -> Result<(usize, usize), Failure> {
     let mut chars = mv.chars();
     let column = chars.next().filter(char::is_ascii_lowercase);
     let row: Option<usize> = chars.as_str().parse().ok();
@@ -290,7 +290,7 @@ fn xy_of(mv: &str) -> Result<(usize, usize), Failure> {
 }
 
 /// The brain's answer `X,Y` as a legal move of `game`.
-fn parse_reply<G: Game>(
+pub(super) fn parse_reply<G: Game>(
     game: &G,
     size: usize,
     reply: &str,
@@ -434,7 +434,7 @@ impl Drop for Process {
 }
 
 /// Lines a brain may write at any time, which answer nothing.
-fn is_chatter(line: &str) -> bool {
+pub(super) fn is_chatter(line: &str) -> bool {
     let line = line.trim();
     let keyword = line.split_whitespace().next().unwrap_or("");
     line.is_empty()

@@ -30,4 +30,6 @@ pub mod summary;
 pub mod tournament;
 
 #[cfg(test)]
+mod external_tests;
+#[cfg(test)]
 mod tests;
