@@ -18,7 +18,8 @@
 //! (`ERROR`, garbage), plays off the board or on a taken point, or exits. `MESSAGE`,
 //! `DEBUG` and empty lines are skipped. On a forfeit the brain is killed at once. Every read
 //! waits on a channel fed by a reader thread with a bound, so nothing hangs on a silent
-//! brain. A program that cannot be started is an error of the set-up, not a forfeit.
+//! brain. A program that cannot be started is an error of the set-up, not a forfeit. The
+//! brain runs in a process group of its own, so that Ctrl-C stops the match, not it.
 
 use super::agent::Failure;
 use super::record::{Forfeit, GomocupClock};
@@ -331,11 +332,17 @@ struct Process {
 
 impl Process {
     fn spawn(command: &[String]) -> Result<Process, Failure> {
-        let mut child = Command::new(&command[0])
+        let mut child = Command::new(&command[0]);
+        child
             .args(&command[1..])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::null());
+        // A process group of its own: the terminal's Ctrl-C interrupts the match (which
+        // keeps its games), not the brain (whose death would read as a forfeit).
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut child, 0);
+        let mut child = child
             .spawn()
             .map_err(|e| Failure::from(format!("could not start `{}`: {e}", command[0])))?;
         let stdin = child.stdin.take().expect("piped");

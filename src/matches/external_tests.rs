@@ -71,13 +71,19 @@ fn pbrain_agents_parse_and_print_back() {
 fn commas_in_quotes_do_not_split_the_agent_list() {
     assert_eq!(
         split_agents(r#"pbrain:"/a,b/brain" -x,alphabeta:depth=2,eval=patterns"#),
-        words(&[r#"pbrain:"/a,b/brain" -x"#, "alphabeta:depth=2,eval=patterns"])
+        words(&[
+            r#"pbrain:"/a,b/brain" -x"#,
+            "alphabeta:depth=2,eval=patterns"
+        ])
     );
     assert_eq!(
         split_agents("pbrain:./b 'x, y',random"),
         words(&["pbrain:./b 'x, y'", "random"])
     );
-    assert_eq!(split_agents("random,,random"), words(&["random", "", "random"]));
+    assert_eq!(
+        split_agents("random,,random"),
+        words(&["random", "", "random"])
+    );
 }
 
 #[test]
@@ -98,14 +104,22 @@ fn a_pbrain_agent_needs_gomoku_and_a_program() {
     let four = build("pbrain:sh", &four).unwrap();
     assert!(four.contains("five in a row, not `connect=4`"), "{four}");
     let kalah = crate::game::kalah::Kalah::from_options("").unwrap();
-    let kalah = super::agent::Agent::new(&spec("pbrain:sh"), &kalah).err().unwrap();
+    let kalah = super::agent::Agent::new(&spec("pbrain:sh"), &kalah)
+        .err()
+        .unwrap();
     assert!(format!("{kalah:#}").contains("plays gomoku"), "{kalah:#}");
 }
 
 #[test]
 fn the_board_and_rule_come_from_the_game() {
-    assert_eq!(gomocup_board("gomoku:15,freestyle,connect=5").unwrap(), (15, 0));
-    assert_eq!(gomocup_board("gomoku:20,exact-five,connect=5").unwrap(), (20, 1));
+    assert_eq!(
+        gomocup_board("gomoku:15,freestyle,connect=5").unwrap(),
+        (15, 0)
+    );
+    assert_eq!(
+        gomocup_board("gomoku:20,exact-five,connect=5").unwrap(),
+        (20, 1)
+    );
     assert!(gomocup_board("gomoku:7,freestyle,connect=4").is_err());
 }
 
@@ -150,7 +164,10 @@ fn answers_that_are_no_legal_move_forfeit_with_their_cause() {
     };
     let (forfeit, message) = cause("4,4");
     assert_eq!(forfeit, Forfeit::IllegalMove);
-    assert!(message.contains("played 4,4 after `TURN 4,4`: e5 is taken"), "{message}");
+    assert!(
+        message.contains("played 4,4 after `TURN 4,4`: e5 is taken"),
+        "{message}"
+    );
     let (forfeit, message) = cause("9,0");
     assert_eq!(forfeit, Forfeit::IllegalMove);
     assert!(message.contains("off the 9x9 board"), "{message}");
