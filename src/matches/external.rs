@@ -121,6 +121,7 @@ impl Brain {
         }
         let (size, rule) = gomocup_board(&game.spec())?;
         find_program(&command[0])?;
+        ignore_sigpipe();
         Ok(Brain {
             command: command.to_vec(),
             clock,
@@ -262,6 +263,21 @@ pub(super) fn gomocup_board(spec: &str) -> Result<(usize, u32)> {
         }
     }
     Ok((size, rule))
+}
+
+/// Writing to a brain that has closed its input must be an error (`EPIPE`, then a forfeit),
+/// not the end of the match: `cutoff` restores SIGPIPE's default action at start-up (so that
+/// `cutoff ... | head` ends quietly), and a match with external brains ignores it again.
+fn ignore_sigpipe() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    #[cfg(unix)]
+    ONCE.call_once(|| {
+        // SAFETY: SIG_IGN installs no handler; setting a disposition is one system call,
+        // safe from any thread.
+        unsafe {
+            libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+        }
+    });
 }
 
 /// The program of a command: a path that exists, or a name found on `PATH`.

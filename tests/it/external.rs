@@ -59,7 +59,7 @@ fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
 /// answers a move request (`BEGIN`, `DONE` of a `BOARD`, `TURN`) as `mode` says: `illegal`
 /// plays the opponent's last point (taken) or, on an empty board, `99,99` (off the board);
 /// `slow` sleeps a minute; `crash` exits with code 3; `garbage` writes a `MESSAGE` and then
-/// a line that is no move.
+/// a line that is no move; `hangup` closes its input, answers a legal move, and sleeps.
 fn scripted_brain(dir: &Path, mode: &str) -> PathBuf {
     let body = format!(
         r#"MODE={mode}
@@ -78,6 +78,10 @@ while IFS= read -r line; do
         slow) exec sleep 60 ;;
         crash) exit 3 ;;
         garbage) echo "MESSAGE about to answer"; echo "hello there" ;;
+        hangup)
+          exec 0<&-
+          if [ "$last" = "0,0" ]; then echo "1,1"; else echo "0,0"; fi
+          exec sleep 60 ;;
       esac ;;
   esac
 done
@@ -299,6 +303,21 @@ fn a_brain_that_crashes_forfeits_as_exited() {
         &extra,
         "exited",
         &["exit status: 3", "before answering"],
+    );
+}
+
+#[test]
+fn a_brain_that_closes_its_input_forfeits_and_the_match_goes_on() {
+    // Its input is closed before its answer arrives, so the next line the match sends
+    // meets a closed pipe: an error (EPIPE) and a forfeit, never a SIGPIPE that would end
+    // the match.
+    let extra = ["--opening-plies", "0", "--timeout-turn", "60000"];
+    forfeits(
+        "external-hangup",
+        "hangup",
+        &extra,
+        "exited",
+        &["it closed its pipes before it was sent `INFO time_left"],
     );
 }
 
