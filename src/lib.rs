@@ -3,6 +3,134 @@
 //! cutoff switches each search enhancement on and off by name, replays fixed position sets,
 //! records nodes and time per depth, and turns the records into tables and charts.
 //!
+//! # Your own game
+//!
+//! A game of your own needs no fork: implement [`game::Game`] in your crate (with
+//! `cutoff` as a dependency), and every search, the harness, the reports and the command line
+//! work on it. The pieces a user touches:
+//!
+//! 1. The rules: [`game::Game`] and an evaluation ([`game::Evaluator`]), with the helpers
+//!    [`game::StatePart`], [`game::zobrist::key_table`], [`game::cycle_point`] and
+//!    [`game::grid_display`].
+//! 2. Its tests: the rules contract as a test kit, [`rules_contract!`] (one line that writes
+//!    every check as `#[test]`s; proptest drives its random walks) or the functions of
+//!    [`contract`] one by one, with perft counts from an independent source
+//!    ([`contract::PerftCase`]).
+//! 3. Its command line: a binary whose `main` is [`cli::run_with`] with the game's
+//!    [`cli::Entry::of`] has every command of `cutoff` (`perft`, `search`,
+//!    `fixtures generate`, `ablate`, `report`, `compare`, `match`, ...) on it, beside the
+//!    built-in games, which come in through the same door.
+//! 4. Searches from code: [`search::Searcher`] with a [`search::Config`] and
+//!    [`search::Params`].
+//!
+//! `examples/connect-four/` in the repository is such a crate (Connect Four, with its contract
+//! tests, its binary and the commands of its ablation table). The smallest whole game, Nim
+//! with a pile of ten where taking the last stone wins, checked and searched:
+//!
+//! ```
+//! use cutoff::contract::{self, PerftCase};
+//! use cutoff::game::zobrist::key_table;
+//! use cutoff::game::{Evaluator, Game, Outcome, Score, Side, StatePart};
+//! use cutoff::search::{Config, Params, Searcher};
+//!
+//! /// One key per pile size (0 to 10), then the side to move's.
+//! const KEYS: [u64; 12] = key_table(0x4e69_6d00);
+//!
+//! #[derive(Clone, Debug, PartialEq, Eq)]
+//! struct Nim { pile: u8, side: Side, hash: u64 }
+//!
+//! /// A pile that is a multiple of four loses for the side to move.
+//! #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+//! struct Parity;
+//!
+//! impl Evaluator<Nim> for Parity {
+//!     fn evaluate(&self, nim: &Nim) -> Score {
+//!         if nim.pile % 4 == 0 { -1 } else { 1 }
+//!     }
+//! }
+//!
+//! impl Game for Nim {
+//!     type Move = u8; // stones taken, 1 to 3
+//!     type Undo = ();
+//!     type Eval = Parity;
+//!     const NAME: &'static str = "nim";
+//!     const SIDES: [&'static str; 2] = ["First", "Second"];
+//!     const EVAL_NAMES: &'static [&'static str] = &["parity"];
+//!     const DEFAULT_EVAL: Parity = Parity;
+//!     const HASH_IS_COMPLETE: bool = true;
+//!
+//!     fn from_options(options: &str) -> Result<Nim, String> {
+//!         match options {
+//!             "" => Ok(Nim { pile: 10, side: 0, hash: KEYS[10] }),
+//!             _ => Err(format!("nim has no options, not `{options}`")),
+//!         }
+//!     }
+//!     fn spec(&self) -> String { "nim".into() }
+//!     fn parse_eval(name: &str) -> Option<Parity> { (name == "parity").then_some(Parity) }
+//!     fn side_to_move(&self) -> Side { self.side }
+//!     fn generate_moves(&self, moves: &mut Vec<u8>) { moves.extend(1..=self.pile.min(3)) }
+//!     fn make(&mut self, take: u8) {
+//!         self.pile -= take;
+//!         self.side = 1 - self.side;
+//!         self.hash = self.hash_from_scratch();
+//!     }
+//!     fn unmake(&mut self, take: u8, _: ()) {
+//!         self.pile += take;
+//!         self.side = 1 - self.side;
+//!         self.hash = self.hash_from_scratch();
+//!     }
+//!     fn make_null(&mut self) -> Option<()> { None }
+//!     fn unmake_null(&mut self, _: ()) {}
+//!     fn hash(&self) -> u64 { self.hash }
+//!     fn hash_from_scratch(&self) -> u64 {
+//!         KEYS[usize::from(self.pile)] ^ if self.side == 1 { KEYS[11] } else { 0 }
+//!     }
+//!     fn state_parts(&self) -> Vec<StatePart<Nim>> {
+//!         let rehash = |mut nim: Nim| { nim.hash = nim.hash_from_scratch(); nim };
+//!         let side = Nim { side: 1 - self.side, ..*self };
+//!         let pile = Nim { pile: (self.pile + 1) % 11, ..*self };
+//!         vec![
+//!             StatePart::hashed("side to move", rehash(side)),
+//!             StatePart::hashed("pile", rehash(pile)),
+//!         ]
+//!     }
+//!     fn outcome(&self) -> Option<Outcome> { (self.pile == 0).then_some(Outcome::Loss) }
+//!     fn move_index(&self, take: u8) -> usize { usize::from(take) }
+//!     fn move_index_space(&self) -> usize { 4 }
+//!     fn is_pass(&self, _: u8) -> bool { false }
+//!     fn is_noisy(&self, _: u8) -> bool { false }
+//!     fn format_move(&self, take: u8) -> String { take.to_string() }
+//!     fn parse_move(&self, text: &str) -> Result<u8, String> {
+//!         let take = text.parse().map_err(|_| format!("not a number: `{text}`"))?;
+//!         match (1..=self.pile.min(3)).contains(&take) {
+//!             true => Ok(take),
+//!             false => Err(format!("cannot take {take} of {}", self.pile)),
+//!         }
+//!     }
+//!     fn board_string(&self) -> String { format!("pile {}\n", self.pile) }
+//!     fn board_display(&self) -> String { self.board_string() }
+//! }
+//!
+//! // The rules contract (in a crate's tests: `cutoff::rules_contract!(Nim, perft = ...)`).
+//! // Perft by hand: 3, 9 and 27 sequences, then 81 less the 5 of four moves taking 11 or 12.
+//! contract::check_random_walks::<Nim>(1, 50, 12);
+//! contract::check_hash_declaration::<Nim>();
+//! contract::check_names::<Nim>();
+//! contract::check_exact_subsets_at_the_starts::<Nim>();
+//! contract::check_perft::<Nim>(&[PerftCase::new("start", "", &[3, 9, 27, 76])]);
+//!
+//! // A search: ten stones win for the side to move (take two, leave a multiple of four).
+//! let mut nim = Nim::from_options("").unwrap();
+//! let config = Config::parse("alphabeta+id+tt-value").unwrap();
+//! let iterations = Searcher::new(config, Params::default(), Parity).search(&mut nim, 10, &mut |_| {});
+//! let last = iterations.last().unwrap();
+//! assert!(last.score > 0);
+//! assert_eq!(last.best_move, Some(2));
+//!
+//! // Its command line: `fn main() -> ExitCode { cutoff::cli::run_with(&[Entry::of::<Nim>()]) }`.
+//! let _entry = cutoff::cli::Entry::of::<Nim>();
+//! ```
+//!
 //! # Codemap
 //!
 //! - [`game`]: the rules of each game behind the [`game::Game`] trait: make/unmake with an
@@ -11,7 +139,9 @@
 //!   `--param`), and perft. One module per game (`blackwhite`,
 //!   `gomoku`, `gothello`, `kalah`, `mingmang`, `tictactoe`; the two 5x5 games share
 //!   `board5`), listed once in the registry ([`games!`]) that generates [`game::GAMES`],
-//!   [`game::GameId`] and [`dispatch_game!`].
+//!   the built-in [`game::GameId`]s and [`dispatch_game!`] (code over every built-in game:
+//!   benches, tests); [`game::registry`] adds a user's games after them at run time, each a
+//!   [`game::GameInfo`] (its name, evaluations, techniques, hash completeness).
 //! - [`search`]: one generic negamax whose every enhancement is a runtime flag
 //!   ([`search::Enhancement`]), an expectimax, a Monte Carlo tree search (UCT with the
 //!   game's [`game::Game::rollout_move`]), configuration strings `preset(+flag|-flag)*`,
@@ -43,12 +173,15 @@
 //!   lines and the game loop that checks the referee against its own board.
 //! - [`pbrain`]: a Gomocup brain (`cutoff pbrain`): the manager's lines, the board, the
 //!   `INFO` clock, and the engine or MCTS for the move.
-//! - [`cli`]: the clap front end; game names validated into a [`game::GameId`], one
-//!   `match` ([`dispatch_game!`]) from it to generic code, validated specs, exit codes 0
-//!   (ok), 1 (a check failed), 2 (an error).
-//! - `contract` (tests only): the rules contract, generated for every registered game:
-//!   make/unmake, hashing, move counts, notation, game ends, exact search subsets against
-//!   minimax, and perft against `fixtures/reference/<game>-perft.json`.
+//! - [`cli`]: the clap front end; game names validated into a [`game::GameId`], whose
+//!   [`cli::Entry`] (the commands monomorphised for the game's type, [`cli::Entry::of`]) is
+//!   the one way from a name to generic code, for the built-in games and a user's alike
+//!   ([`cli::run_with`]); validated specs, exit codes 0 (ok), 1 (a check failed), 2 (an
+//!   error).
+//! - [`contract`]: the rules contract as a test kit, [`rules_contract!`] for any game and
+//!   the built-in ones alike: make/unmake, hashing, move counts, notation, game ends, exact
+//!   search subsets against minimax, and perft against independent counts (the built-in
+//!   games' in `fixtures/reference/<game>-perft.json`).
 //!
 //! # Architecture invariants
 //!
@@ -112,9 +245,11 @@
 //!    `threat_search`, `root_tie_break` and `rollout_move` (MCTS's rollout policy; default:
 //!    a uniformly random legal move). `tests/it/registry.rs` holds this list to the trait.
 //! 2. One line `<name>::<Type>,` in the registry, [`games!`] in `src/game/mod.rs`. This
-//!    declares the module and puts the game into `GAMES`, `GameId`, `dispatch_game!`
-//!    (`cutoff perft`, `search`, `fixtures`, `ablate`, `bench`), `cargo bench --bench games`
-//!    and the rules contract's tests (`cargo test --lib contract::<name>`).
+//!    declares the module and puts the game into `GAMES`, `GameId::ALL`, its command-line
+//!    entry ([`cli::Entry::of`]: `cutoff perft`, `search`, `fixtures`, `ablate`, `match`,
+//!    ...), `dispatch_game!` (`cutoff bench`, `cargo bench --bench games`) and the rules
+//!    contract's tests (`cargo test --lib contract::<name>`, through [`rules_contract!`]).
+//!    A game kept outside the crate takes *Your own game* above instead, and no step here.
 //! 3. `fixtures/bench/<name>.json`: the game string, the `searches` of `cutoff bench`
 //!    (`{"config", "depth", "params", "node_budget", "game"}`), the curated positions, and
 //!    the `micro` and `icount` plans of the criterion and Callgrind benchmarks; then the
@@ -168,8 +303,7 @@
 //!    README's row of its game in the table of move sets.
 
 pub mod cli;
-#[cfg(test)]
-mod contract;
+pub mod contract;
 pub mod cputime;
 pub mod engine;
 pub mod game;

@@ -6,8 +6,8 @@
 
 use super::common::{check_out_folder, ParamArgs};
 use super::progress::{interrupt_flag, Progress};
+use super::registry::entry;
 use super::Status;
-use crate::dispatch_game;
 use crate::game::{split_game_string, Game, GameId};
 use crate::harness::estimate::{estimate, DEFAULT_SAMPLE_SECONDS};
 use crate::harness::execute::execute;
@@ -145,7 +145,7 @@ pub fn run(args: AblateArgs) -> Result<Status> {
     if args.estimate {
         let (name, _) = split_game_string(&spec.game);
         let id = GameId::parse(name).map_err(|e| anyhow!(e))?;
-        return dispatch_game!(id, G => print_estimate::<G>(&spec, args.sample_seconds));
+        return (entry(id).estimate)(&spec, args.sample_seconds);
     }
     let hint = if args.out.is_some() {
         resume_same
@@ -165,7 +165,7 @@ pub fn run(args: AblateArgs) -> Result<Status> {
 }
 
 /// How a run that was not interrupted ended.
-enum Finished {
+pub(super) enum Finished {
     /// Every search is recorded in the folder `dir`, whose report is written; `table` is its
     /// CAMMP-format table.
     Complete { dir: PathBuf, table: String },
@@ -289,7 +289,7 @@ pub(super) fn hardware_threads() -> usize {
 }
 
 /// How to resume an interrupted run in the folder given.
-type ResumeHint = fn(&Path) -> String;
+pub(super) type ResumeHint = fn(&Path) -> String;
 
 fn resume_same(_: &Path) -> String {
     "run the same command again".into()
@@ -302,10 +302,10 @@ fn resume_with_out(dir: &Path) -> String {
 fn ablate(spec: &AblationSpec, quiet: bool, resume_hint: ResumeHint) -> Result<Finished> {
     let (name, _) = split_game_string(&spec.game);
     let id = GameId::parse(name).map_err(|e| anyhow!(e))?;
-    dispatch_game!(id, G => ablate_game::<G>(spec, quiet, resume_hint))
+    (entry(id).ablate)(spec, quiet, resume_hint)
 }
 
-fn ablate_game<G: Game>(
+pub(super) fn ablate_game<G: Game>(
     spec: &AblationSpec,
     quiet: bool,
     resume_hint: ResumeHint,
@@ -351,7 +351,7 @@ fn ablate_game<G: Game>(
 }
 
 /// `--estimate`: samples the plan and prints the prediction, per depth and in total.
-fn print_estimate<G: Game>(spec: &AblationSpec, sample_seconds: f64) -> Result<Status> {
+pub(super) fn print_estimate<G: Game>(spec: &AblationSpec, sample_seconds: f64) -> Result<Status> {
     let prepared = prepare::<G>(spec)?;
     let estimate = estimate(&prepared, sample_seconds);
     let shard = spec

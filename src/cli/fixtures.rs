@@ -4,8 +4,8 @@
 //! It refuses to overwrite a set unless told to, since runs record the hash of the file
 //! they used.
 
+use super::registry::entry;
 use super::Status;
-use crate::dispatch_game;
 use crate::game::{split_game_string, Game, GameId};
 use crate::harness::fixtures::{fnv1a64, generate, load_fixture, to_json, GenerateSpec};
 use crate::runfolder::write_atomically;
@@ -64,12 +64,12 @@ pub fn run(command: FixturesCommand) -> Result<Status> {
         FixturesCommand::Generate(args) => {
             let (name, _) = split_game_string(&args.game);
             let id = GameId::parse(name).map_err(|e| anyhow!(e))?;
-            dispatch_game!(id, G => generate_set::<G>(&args))
+            (entry(id).fixtures)(&args)
         }
     }
 }
 
-fn generate_set<G: Game>(args: &GenerateArgs) -> Result<Status> {
+pub(super) fn generate_set<G: Game>(args: &GenerateArgs) -> Result<Status> {
     if args.games == 0 || args.plies == 0 || args.per_game == 0 {
         bail!("--games, --plies and --per-game must be at least 1");
     }

@@ -4,7 +4,7 @@
 //! built-in fixtures, so the lists a user reads are the ones the commands accept. The
 //! protocol clients' `--param` lists only their own game's evaluation weights.
 
-use crate::game::{Game, GameId};
+use crate::game::GameId;
 use crate::harness::embedded;
 use crate::search::{config, params};
 use clap::Command;
@@ -47,26 +47,26 @@ fn annotate(cmd: Command, notes: &[(&str, String)]) -> Command {
 }
 
 fn games() -> String {
-    let names: Vec<&str> = GameId::ALL.iter().map(|id| id.name()).collect();
+    let names: Vec<&str> = GameId::registered().into_iter().map(GameId::name).collect();
     format!("Games: {}.", names.join(", "))
 }
 
 fn evals() -> String {
-    let per_game: Vec<String> = GameId::ALL
-        .iter()
-        .map(|&id| {
-            let (names, default) =
-                crate::dispatch_game!(id, G => (G::EVAL_NAMES, G::eval_name(G::DEFAULT_EVAL)));
-            format!("{}: {} (default {default})", id.name(), names.join(", "))
+    let per_game: Vec<String> = GameId::registered()
+        .into_iter()
+        .map(|id| {
+            let game = id.info();
+            let names = game.eval_names.join(", ");
+            format!("{}: {names} (default {})", game.name, game.default_eval)
         })
         .collect();
     format!("Evaluations: {}.", per_game.join("; "))
 }
 
 fn sets() -> String {
-    let per_game: Vec<String> = GameId::ALL
-        .iter()
-        .filter_map(|&id| {
+    let per_game: Vec<String> = GameId::registered()
+        .into_iter()
+        .filter_map(|id| {
             let sets = embedded::sets(id.name());
             (!sets.is_empty()).then(|| format!("{}: {}", id.name(), sets.join(", ")))
         })

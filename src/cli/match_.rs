@@ -5,8 +5,8 @@
 use super::ablate::{fixture_path, hardware_threads};
 use super::common::check_out_folder;
 use super::progress::interrupt_flag;
+use super::registry::entry;
 use super::Status;
-use crate::dispatch_game;
 use crate::game::{split_game_string, Game, GameId};
 use crate::harness::fixtures::load_fixture;
 use crate::harness::provenance;
@@ -145,10 +145,10 @@ pub fn run(args: MatchArgs) -> Result<Status> {
     }
     let agents = [a.clone(), b.clone()];
     let id = game_id(&args.play)?;
-    dispatch_game!(id, G => run_game::<G>(&args, &agents, games, sprt))
+    (entry(id).play_match)(&args, &agents, games, sprt)
 }
 
-fn run_game<G: Game>(
+pub(super) fn run_game<G: Game>(
     args: &MatchArgs,
     agents: &[AgentSpec; 2],
     games: u32,

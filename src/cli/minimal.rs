@@ -6,12 +6,12 @@
 use super::ablate::{fixture_path, hardware_threads};
 use super::common::{check_depth, load_position, GameArgs, ParamArgs};
 use super::progress::{interrupt_flag, Progress, Ticker};
+use super::registry::entry;
 use super::Status;
-use crate::dispatch_game;
 use crate::game::{split_game_string, Game, GameId};
 use crate::harness::fixtures::load_fixture;
 use crate::harness::measure::{root_search, SearchSpec};
-use crate::harness::minimal::{add_minimal_trees, MinimalSpec};
+use crate::harness::minimal::MinimalSpec;
 use crate::runfolder::{read_manifest, MINIMAL};
 use crate::search::minimal::minimal_tree;
 use crate::search::{Config, MAX_DEPTH};
@@ -74,7 +74,7 @@ pub fn run(args: MinimalArgs) -> Result<Status> {
         bail!("--positions needs --set or --run");
     }
     let id = args.game.id()?;
-    dispatch_game!(id, G => run_game::<G>(&args))
+    (entry(id).minimal)(&args)
 }
 
 /// `--run DIR`: the run's game from its manifest, then the harness's computation.
@@ -95,7 +95,7 @@ fn add_to_run(dir: &Path, args: &MinimalArgs) -> Result<Status> {
         .collect();
     let mut progress =
         Progress::new(dir.to_path_buf(), depths, args.quiet).counting("minimal trees");
-    let end = dispatch_game!(id, G => add_minimal_trees::<G>(dir, &spec, &mut progress, stop))?;
+    let end = (entry(id).add_minimal)(dir, &spec, &mut progress, stop)?;
     if end.interrupted() {
         bail!(
             "interrupted after {} of {} minimal trees, which are kept in {}; run the same \
@@ -126,7 +126,7 @@ fn positions<G: Game>(args: &MinimalArgs) -> Result<Vec<(String, G)>> {
     Ok(fixture)
 }
 
-fn run_game<G: Game>(args: &MinimalArgs) -> Result<Status> {
+pub(super) fn run_game<G: Game>(args: &MinimalArgs) -> Result<Status> {
     let params = args.tuning.params()?;
     let eval = params.eval::<G>(None).map_err(|e| anyhow!(e))?;
     let max_depth = args.depth.expect("clap requires --depth without --run");

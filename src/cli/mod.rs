@@ -16,6 +16,7 @@ mod minimal;
 mod pbrain;
 mod perft;
 mod progress;
+mod registry;
 mod report;
 mod search;
 mod solve;
@@ -24,6 +25,7 @@ mod tournament;
 mod train;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+pub use registry::Entry;
 use std::process::ExitCode;
 
 /// How a command that ran without error ended.
@@ -100,9 +102,28 @@ enum Command {
     Studies(studies::StudiesArgs),
 }
 
-/// Parses the command line, runs the command and turns the result into an exit code.
+/// Parses the command line, runs the command and turns the result into an exit code: the
+/// `cutoff` binary, with the built-in games.
 pub fn main() -> ExitCode {
+    run_with(&[])
+}
+
+/// [`main`] with `games` beside the built-in ones: every command (`perft`, `search`,
+/// `fixtures generate`, `ablate`, `report`, `compare`, `match`, ...) takes their names in
+/// `--game`, and the help lists them. A user's binary is one line:
+///
+/// ```no_run
+/// # use cutoff::game::tictactoe::TicTacToe as MyGame;
+/// fn main() -> std::process::ExitCode {
+///     cutoff::cli::run_with(&[cutoff::cli::Entry::of::<MyGame>()])
+/// }
+/// ```
+pub fn run_with(games: &[Entry]) -> ExitCode {
     restore_sigpipe();
+    if let Err(e) = registry::register(games) {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
     let matches = help::with_registry_help(Cli::command()).get_matches();
     let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,

@@ -1,8 +1,8 @@
 //! `cutoff perft`: legal move sequences per depth, with `--divide` per root move.
 
 use super::common::{check_depth, load_position, GameArgs};
+use super::registry::entry;
 use super::Status;
-use crate::dispatch_game;
 use crate::game::perft::{divide, perft};
 use crate::game::Game;
 use anyhow::Result;
@@ -31,10 +31,10 @@ pub struct PerftArgs {
 pub fn run(args: PerftArgs) -> Result<Status> {
     check_depth(args.depth, MAX_PERFT_DEPTH)?;
     let id = args.game.id()?;
-    dispatch_game!(id, G => run_game::<G>(&args))
+    (entry(id).perft)(&args)
 }
 
-fn run_game<G: Game>(args: &PerftArgs) -> Result<Status> {
+pub(super) fn run_game<G: Game>(args: &PerftArgs) -> Result<Status> {
     let mut game: G = load_position(&args.game)?;
     if !args.json {
         println!("{}\n{}", game.spec(), game.display());

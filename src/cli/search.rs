@@ -1,9 +1,9 @@
 //! `cutoff search`: one position, one configuration, the counters at each depth.
 
 use super::common::{check_depth, load_position, ClockArgs, GameArgs, SearchArgs as SpecArgs};
+use super::registry::entry;
 use super::Status;
 use crate::cputime::Clock;
-use crate::dispatch_game;
 use crate::game::Game;
 use crate::harness::measure::{root_search, SearchSpec};
 use crate::runfolder::DepthResult;
@@ -39,10 +39,10 @@ pub struct SearchCommandArgs {
 pub fn run(args: SearchCommandArgs) -> Result<Status> {
     check_depth(args.depth, MAX_DEPTH)?;
     let id = args.game.id()?;
-    dispatch_game!(id, G => run_game::<G>(&args))
+    (entry(id).search)(&args)
 }
 
-fn run_game<G: Game>(args: &SearchCommandArgs) -> Result<Status> {
+pub(super) fn run_game<G: Game>(args: &SearchCommandArgs) -> Result<Status> {
     let spec = SearchSpec::<G> {
         config: args.spec.config::<G>()?,
         params: args.spec.params()?,

@@ -6,7 +6,7 @@ use super::common::{load_position, GameArgs};
 use super::progress::Ticker;
 use super::Status;
 use crate::game::kalah::Kalah;
-use crate::game::{Game, GameId};
+use crate::game::Game;
 use crate::solve::{
     check_supported, solve, table_size, Settings, Solution, TableSize, STOP_CHECK_NODES,
 };
@@ -42,7 +42,7 @@ pub struct SolveArgs {
 }
 
 pub fn run(args: SolveArgs) -> Result<Status> {
-    if args.game.id()? != GameId::Kalah {
+    if args.game.id()?.name() != Kalah::NAME {
         bail!("cutoff solve solves Kalah only, not `{}`", args.game.game);
     }
     let limit = args

@@ -4,8 +4,8 @@
 
 use super::common::check_out_folder;
 use super::match_::{default_dir, game_id, parse_agents, PlayArgs, Setup};
+use super::registry::entry;
 use super::Status;
-use crate::dispatch_game;
 use crate::game::Game;
 use crate::matches::agent::AgentSpec;
 use crate::matches::run::write_match_report;
@@ -54,10 +54,10 @@ pub fn run(args: TournamentArgs) -> Result<Status> {
         );
     }
     let id = game_id(&args.play)?;
-    dispatch_game!(id, G => run_game::<G>(&args, &agents))
+    (entry(id).tournament)(&args, &agents)
 }
 
-fn run_game<G: Game>(args: &TournamentArgs, agents: &[AgentSpec]) -> Result<Status> {
+pub(super) fn run_game<G: Game>(args: &TournamentArgs, agents: &[AgentSpec]) -> Result<Status> {
     let setup = Setup::<G>::new(&args.play, agents)?;
     let names: Vec<String> = agents.iter().map(ToString::to_string).collect();
     let dir = args

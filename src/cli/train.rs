@@ -3,8 +3,8 @@
 
 use super::common::GameArgs;
 use super::progress::Ticker;
+use super::registry::entry;
 use super::Status;
-use crate::dispatch_game;
 use crate::game::{split_game_string, Game};
 use crate::matches::qlearn::{QTable, ALPHA, GAMMA};
 use crate::runfolder::write_atomically;
@@ -41,10 +41,10 @@ pub fn run(command: TrainCommand) -> Result<Status> {
         game: args.game.clone(),
         moves: String::new(),
     };
-    dispatch_game!(game.id()?, G => train::<G>(&args))
+    (entry(game.id()?).train)(&args)
 }
 
-fn train<G: Game>(args: &QlearnArgs) -> Result<Status> {
+pub(super) fn train<G: Game>(args: &QlearnArgs) -> Result<Status> {
     let (_, options) = split_game_string(&args.game);
     let start = G::from_options(options).map_err(|e| anyhow!("game `{}`: {e}", args.game))?;
     let mut ticker = Ticker::new("train qlearn");

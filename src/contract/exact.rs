@@ -116,8 +116,10 @@ fn values<G: Game>(game: &G, config: Config, depth: u32, real: G::Eval) -> [Scor
     ]
 }
 
-/// One random case: `depth`, `subset` and `eval` are taken modulo their ranges.
-pub(super) fn check_random<G: Game>(game: &G, depth: u32, subset: usize, eval: usize) {
+/// One random case on `game`: the exact subset of flags number `subset` (modulo their
+/// count) keeps plain minimax's root value at `depth` (modulo the deepest checked), with
+/// evaluation number `eval` (modulo their count) and with a tie-heavy hash evaluation.
+pub fn check_random<G: Game>(game: &G, depth: u32, subset: usize, eval: usize) {
     let depth = (1 + depth % max_depth::<G>()).min(depth_cap(game));
     let subsets = exact_subsets::<G>();
     let config = subsets[subset % subsets.len()];
@@ -134,7 +136,7 @@ pub(super) fn check_random<G: Game>(game: &G, depth: u32, subset: usize, eval: u
 
 /// Every subset at depth 3 (or the cap) from the start of every variant, with the default
 /// and the hash evaluation: each subset is checked at least once on every game.
-pub(super) fn check_every_subset_at_the_starts<G: Game>() {
+pub fn check_every_subset_at_the_starts<G: Game>() {
     for variant in 0..G::VARIANTS.len() {
         let game = super::start::<G>(variant);
         let depth = 3.min(max_depth::<G>()).min(depth_cap(&game));

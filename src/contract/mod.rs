@@ -1,8 +1,9 @@
-//! The rules contract: the tests every registered game passes, generated once per line of
-//! the registry ([`games!`](crate::games)), so a new game gets all of them without writing
-//! one.
+//! The rules contract as a test kit: the checks every game must pass, callable from any
+//! crate's own `#[test]`s. [`rules_contract!`](crate::rules_contract) writes all of them for
+//! one game in one line; the functions below run one check each. The six built-in games get
+//! their contract tests from the same macro (`cargo test --lib contract::<game>`).
 //!
-//! Along seeded random walks from every rule variant ([`Game::VARIANTS`]), every position
+//! Along random walks from every rule variant ([`Game::VARIANTS`]), every position
 //! is checked: make/unmake and the null move restore the state and the hash (the null move
 //! handing the move to the opponent), the incremental hash equals
 //! [`Game::hash_from_scratch`] after every move, `count_moves` counts the non-pass moves
@@ -11,8 +12,9 @@
 //! position in play stays inside the scores the search reads as mates; at the walk's end,
 //! every part of the state ([`Game::state_parts`]) that the hash covers changes it, and a
 //! part outside it is declared ([`Game::HASH_IS_COMPLETE`] false). Then the evaluations'
-//! names, the game string, every exact search subset against plain minimax ([`exact`]) and
-//! the independent perft counts ([`reference`]).
+//! names, the game string, every exact search subset against plain minimax
+//! ([`check_exact_subsets_at_the_starts`], [`check_exact_subset`]) and perft against
+//! independent counts ([`check_perft`]).
 //!
 //! Game-specific rules (Kalah's sowing, Ming Mang's repetition ban) stay in each game's own
 //! tests; this module knows only the [`Game`] trait.
@@ -20,80 +22,118 @@
 pub(crate) mod exact;
 mod reference;
 
+pub use exact::{
+    check_every_subset_at_the_starts as check_exact_subsets_at_the_starts,
+    check_random as check_exact_subset,
+};
+pub use reference::{check_perft, read_perft_file, PerftCase, QUICK_LIMIT};
+
 use crate::game::weights::EVAL_WEIGHT_LIMIT;
 use crate::game::{Evaluator, Game, Score};
 use crate::search::{Config, Params, WIN_BOUND};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
-/// Generates the contract's tests for each game of the registry, in a module named after
-/// the game's module (`contract::kalah::...`).
-macro_rules! contract_tests {
+/// Writes the rules contract's tests for one game: a module of `#[test]`s for `$G` (a type
+/// implementing [`Game`]) checked against the perft cases `perft = ` (a
+/// `Vec<`[`PerftCase`]`>` or a slice of them).
+///
+/// The random walks and the random exact subsets are driven by proptest (256 cases each),
+/// which the calling crate lists among its dev-dependencies (`proptest = "1"`); the
+/// functions of [`contract`](crate::contract) run the same checks without it
+/// ([`check_random_walks`] is seeded).
+///
+/// ```ignore
+/// #[cfg(test)]
+/// mod contract {
+///     cutoff::rules_contract!(my_game::MyGame, perft = my_game::perft_cases());
+/// }
+/// ```
+#[macro_export]
+macro_rules! rules_contract {
+    ($G:ty, perft = $cases:expr $(,)?) => {
+        type G = $G;
+        use proptest::prelude::*;
+
+        proptest! {
+            #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+            /// Every position of a random walk keeps the rules contract.
+            #[test]
+            fn random_walks_keep_the_contract(
+                variant in any::<usize>(),
+                walk in prop::collection::vec(any::<usize>(), 0..80),
+            ) {
+                $crate::contract::check_walk::<G>(variant, &walk);
+            }
+
+            /// A random exact subset of flags returns plain minimax's root value on
+            /// a random position.
+            #[test]
+            fn exact_subsets_keep_the_minimax_value(
+                variant in any::<usize>(),
+                walk in prop::collection::vec(any::<usize>(), 0..40),
+                depth in any::<u32>(), subset in any::<usize>(), eval in any::<usize>(),
+            ) {
+                let game = $crate::contract::walk::<G>(variant, &walk);
+                $crate::contract::check_exact_subset(&game, depth, subset, eval);
+            }
+        }
+
+        #[test]
+        fn every_exact_subset_keeps_the_value_at_each_start() {
+            $crate::contract::check_exact_subsets_at_the_starts::<G>();
+        }
+
+        #[test]
+        fn the_hash_sees_every_part_it_declares() {
+            $crate::contract::check_hash_declaration::<G>();
+        }
+
+        #[test]
+        fn names_and_game_strings_read_back() {
+            $crate::contract::check_names::<G>();
+        }
+
+        #[test]
+        fn perft_matches_the_reference() {
+            $crate::contract::check_perft::<G>(&$cases);
+        }
+    };
+}
+
+/// The built-in games' contract tests, one module per line of the registry
+/// (`contract::kalah::...`), through the same macro as a user's game, with the perft cases
+/// of `fixtures/reference/<game>-perft.json`.
+#[cfg(test)]
+macro_rules! builtin_contracts {
     ([] $($module:ident :: $Type:ident,)*) => {
         $(
             mod $module {
-                use crate::game::$module::$Type as G;
-                use proptest::prelude::*;
-
-                proptest! {
-                    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
-
-                    /// Every position of a random walk keeps the rules contract.
-                    #[test]
-                    fn random_walks_keep_the_contract(
-                        variant in any::<usize>(),
-                        walk in prop::collection::vec(any::<usize>(), 0..80),
-                    ) {
-                        crate::contract::check_walk::<G>(variant, &walk);
-                    }
-
-                    /// A random exact subset of flags returns plain minimax's root value on
-                    /// a random position.
-                    #[test]
-                    fn exact_subsets_keep_the_minimax_value(
-                        variant in any::<usize>(),
-                        walk in prop::collection::vec(any::<usize>(), 0..40),
-                        depth in any::<u32>(), subset in any::<usize>(), eval in any::<usize>(),
-                    ) {
-                        let game = crate::contract::walk::<G>(variant, &walk);
-                        crate::contract::exact::check_random(&game, depth, subset, eval);
-                    }
-                }
-
-                #[test]
-                fn every_exact_subset_keeps_the_value_at_each_start() {
-                    crate::contract::exact::check_every_subset_at_the_starts::<G>();
-                }
-
-                #[test]
-                fn the_hash_sees_every_part_it_declares() {
-                    crate::contract::check_hash_declaration::<G>();
-                }
-
-                #[test]
-                fn names_and_game_strings_read_back() {
-                    crate::contract::check_names::<G>();
-                }
-
-                #[test]
-                fn perft_matches_the_reference() {
-                    crate::contract::reference::check::<G>();
-                }
+                $crate::rules_contract!(
+                    crate::game::$module::$Type,
+                    perft = crate::contract::reference::builtin::<crate::game::$module::$Type>(),
+                );
             }
         )*
     };
 }
-pub(crate) use contract_tests;
 
-crate::games!(crate::contract::contract_tests);
+#[cfg(test)]
+use builtin_contracts;
+
+#[cfg(test)]
+crate::games!(crate::contract::builtin_contracts);
 
 /// The start position of rule variant `variant` (taken modulo the number of variants).
-fn start<G: Game>(variant: usize) -> G {
+pub fn start<G: Game>(variant: usize) -> G {
     let options = G::VARIANTS[variant % G::VARIANTS.len()];
     G::from_options(options).unwrap_or_else(|e| panic!("{} variant `{options}`: {e}", G::NAME))
 }
 
 /// The position after the moves that `walk` picks (each modulo the number of legal moves)
 /// from the start of `variant`, stopping early at the end of the game.
-fn walk<G: Game>(variant: usize, walk: &[usize]) -> G {
+pub fn walk<G: Game>(variant: usize, walk: &[usize]) -> G {
     let mut game = start::<G>(variant);
     for &pick in walk {
         let moves = legal_moves(&game);
@@ -106,7 +146,7 @@ fn walk<G: Game>(variant: usize, walk: &[usize]) -> G {
 }
 
 /// Plays the walk like [`walk`], checking every position on the way and the last one.
-fn check_walk<G: Game>(variant: usize, walk: &[usize]) {
+pub fn check_walk<G: Game>(variant: usize, walk: &[usize]) {
     let mut game = start::<G>(variant);
     for &pick in walk {
         let moves = check_position(&mut game);
@@ -117,6 +157,17 @@ fn check_walk<G: Game>(variant: usize, walk: &[usize]) {
     }
     check_position(&mut game);
     check_state_parts(&game);
+}
+
+/// [`check_walk`] along `walks` walks of up to `max_plies` moves each, drawn from a ChaCha
+/// generator seeded with `seed`: the same walks on every run and machine, without proptest.
+pub fn check_random_walks<G: Game>(seed: u64, walks: usize, max_plies: usize) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..walks {
+        let length = rng.gen_range(0..=max_plies);
+        let picks: Vec<usize> = (0..length).map(|_| rng.gen()).collect();
+        check_walk::<G>(rng.gen(), &picks);
+    }
 }
 
 fn legal_moves<G: Game>(game: &G) -> Vec<G::Move> {
@@ -137,7 +188,7 @@ fn snapshot<G: Game>(game: &G) -> (String, u64, String, Vec<G::Move>) {
 }
 
 /// Checks one position against the contract; returns its legal moves.
-fn check_position<G: Game>(game: &mut G) -> Vec<G::Move> {
+pub fn check_position<G: Game>(game: &mut G) -> Vec<G::Move> {
     let at = |game: &G| format!("{}\n{}", game.spec(), game.board_string());
     assert_eq!(
         game.hash(),
@@ -231,7 +282,7 @@ fn check_null_move<G: Game>(game: &mut G) {
 
 /// Every evaluation name parses to its own evaluation, the default among them, and the
 /// weights' defaults keep it; every variant's game string builds the same game again.
-fn check_names<G: Game>() {
+pub fn check_names<G: Game>() {
     let evals: Vec<G::Eval> = G::EVAL_NAMES
         .iter()
         .map(|name| G::parse_eval(name).unwrap_or_else(|| panic!("evaluation `{name}`")))
@@ -275,7 +326,7 @@ fn check_names<G: Game>() {
 /// Each part of `game`'s state changed alone: a hashed part changes the hash from scratch
 /// (so a key left out of both hashes shows), an unhashed one leaves it, and only a game
 /// declaring its hash incomplete has one. Every changed position's hashes agree.
-fn check_state_parts<G: Game>(game: &G) {
+pub fn check_state_parts<G: Game>(game: &G) {
     let parts = game.state_parts();
     assert!(!parts.is_empty(), "{} states no part", G::NAME);
     let hash = game.hash_from_scratch();
@@ -304,7 +355,7 @@ fn check_state_parts<G: Game>(game: &G) {
 /// A game declares its hash incomplete exactly when some part of its state lies outside it
 /// (seen at the start of each variant and after a few moves), and then the search does not
 /// count on the table's values: `tt-value` is not exact for it.
-fn check_hash_declaration<G: Game>() {
+pub fn check_hash_declaration<G: Game>() {
     let mut unhashed = Vec::new();
     for variant in 0..G::VARIANTS.len() {
         for plies in [0, 1, 6] {

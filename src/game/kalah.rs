@@ -10,6 +10,9 @@ use super::{Evaluator, Game, Outcome, Score, Side, StatePart};
 
 /// Pits of the largest board: 2 x 6 houses and 2 stores.
 const MAX_PITS: usize = 14;
+/// Bytes of the pit array: two more than the pits (always empty), so that eight bytes from
+/// the first house of either side can be read as one word.
+const PIT_BYTES: usize = 16;
 /// Seeds in one pit never exceed all the seeds of Kalah(6, 12).
 const MAX_SEEDS: usize = 144;
 const PIT_KEYS: [u64; MAX_PITS * (MAX_SEEDS + 1)] = key_table(0x6b61_6c61_6800_0001);
@@ -57,7 +60,7 @@ impl Rules {
 /// The part of the state that changes with moves; also the undo record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Position {
-    pits: [u8; MAX_PITS],
+    pits: [u8; PIT_BYTES],
     side: Side,
     hash: u64,
 }
@@ -95,7 +98,7 @@ impl Kalah {
         if !(1..=12).contains(&seeds) {
             return Err(format!("kalah seeds must be 1..=12, not {seeds}"));
         }
-        let mut pits = [0u8; MAX_PITS];
+        let mut pits = [0u8; PIT_BYTES];
         for side in 0..2 {
             for house in 0..houses {
                 pits[side * (houses + 1) + house] = seeds as u8;
@@ -132,9 +135,13 @@ impl Kalah {
         &self.pos.pits[base..base + self.houses]
     }
 
-    /// Whether `side`'s houses are all empty (stops at the first seed).
+    /// Whether `side`'s houses are all empty: one word of eight pits from its first house,
+    /// the pits past its houses masked off.
+    #[inline]
     fn houses_empty(&self, side: Side) -> bool {
-        self.houses_of(side).iter().all(|&s| s == 0)
+        let base = side as usize * (self.houses + 1);
+        let word: [u8; 8] = self.pos.pits[base..base + 8].try_into().expect("8 bytes");
+        u64::from_le_bytes(word) & (u64::MAX >> (64 - 8 * self.houses)) == 0
     }
 
     fn house_total(&self, side: Side) -> u32 {
@@ -177,12 +184,13 @@ impl Kalah {
 
     /// Ends the game when a side's houses are empty (or, under `course`, a store holds more
     /// than half of the seeds): each side's remaining seeds go to its own store.
+    #[inline]
     fn end_test(&mut self) {
-        let half = (2 * self.houses * self.seeds / 2) as u32;
-        let ended = self.houses_empty(0)
-            || self.houses_empty(1)
-            || (self.rules == Rules::Course
-                && (self.store_seeds(0) > half || self.store_seeds(1) > half));
+        let half = (self.houses * self.seeds) as u32;
+        let ended = (self.rules == Rules::Course
+            && (self.store_seeds(0) > half || self.store_seeds(1) > half))
+            || self.houses_empty(0)
+            || self.houses_empty(1);
         if ended {
             for side in 0..2 {
                 let base = side as usize * (self.houses + 1);
@@ -220,6 +228,10 @@ impl Position {
 
     /// Sows `house` of the side to move on a board of `houses` houses a side, with the
     /// capture; the extra move and the end test are the caller's.
+    ///
+    /// Whole laps (rare) add to every pit but the opponent's store at once; the remaining
+    /// seeds go one each into runs of consecutive pits, each run ending at the board's end
+    /// or at the opponent's store (at most three runs), so no seed pays for a test.
     fn sow(&mut self, houses: usize, rules: Rules, house: u8) -> Sow {
         let mover = self.side as usize;
         let n = 2 * houses + 2;
@@ -231,24 +243,31 @@ impl Position {
         self.set(start, 0);
         let ring = n - 1;
         if seeds > ring {
-            // Whole laps (rare) first; the division stays off the common path.
             let laps = (seeds - 1) / ring;
             for i in (0..n).filter(|&i| i != opp_store) {
                 self.set(i, self.pits[i] + laps as u8);
             }
             seeds -= laps * ring;
         }
-        let mut i = start;
-        while seeds > 0 {
-            i += 1;
-            if i == n {
-                i = 0;
+        let mut next = start + 1;
+        let i = loop {
+            if next == n {
+                next = 0;
             }
-            if i != opp_store {
-                self.add_one(i);
-                seeds -= 1;
+            if next == opp_store {
+                next = if next + 1 == n { 0 } else { next + 1 };
             }
-        }
+            let stop = if opp_store > next { opp_store } else { n };
+            let run = seeds.min(stop - next);
+            for pit in next..next + run {
+                self.add_one(pit);
+            }
+            seeds -= run;
+            next += run;
+            if seeds == 0 {
+                break next - 1;
+            }
+        };
         let mut captured = false;
         if (base..base + houses).contains(&i) && self.pits[i] == 1 {
             let opposite = 2 * houses - i;

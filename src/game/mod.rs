@@ -13,10 +13,16 @@ use std::fmt::Debug;
 use std::ops::{BitAnd, BitOr, BitXor};
 pub use weights::{EvalParam, EVAL_WEIGHT_LIMIT};
 
-/// The registry of games, one line each: `module::Type`, the module a file of
-/// `src/game/`, the type its [`Game`]. Everything that lists games is generated from here:
-/// the module declarations, [`GAMES`], [`GameId`], [`dispatch_game!`](crate::dispatch_game)
-/// and the rules contract's tests. `$callback` is a macro path that receives
+pub mod registry;
+
+pub use registry::{register, GameId, GameInfo};
+
+/// The registry of the built-in games, one line each: `module::Type`, the module a file of
+/// `src/game/`, the type its [`Game`]. Everything that lists the built-in games is generated
+/// from here: the module declarations, [`GAMES`], [`GameId::ALL`],
+/// [`dispatch_game!`](crate::dispatch_game), their command-line entries
+/// ([`cli::Entry::of`](crate::cli::Entry::of), the door a user's game comes in by too) and
+/// the rules contract's tests. `$callback` is a macro path that receives
 /// `[args] module::Type, ...`.
 #[macro_export]
 macro_rules! games {
@@ -32,40 +38,41 @@ macro_rules! games {
     };
 }
 
-/// Declares the game modules, [`GAMES`] and [`GameId`] from the registry.
+/// Declares the game modules, [`GAMES`], [`EVAL_PARAM_TABLES`] and the built-in
+/// [`GameId`]s from the registry.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __declare_games {
     ([] $($module:ident :: $Type:ident,)*) => {
         $(pub mod $module;)*
 
-        /// The names of the implemented games, as written in game strings.
+        /// The names of the built-in games, as written in game strings.
         pub const GAMES: &[&str] = &[$(<$module::$Type as Game>::NAME),*];
 
-        /// The evaluation weights of each game ([`Game::EVAL_PARAMS`]), in [`GAMES`] order.
+        /// The evaluation weights of each built-in game ([`Game::EVAL_PARAMS`]), in
+        /// [`GAMES`] order.
         pub const EVAL_PARAM_TABLES: &[&[EvalParam]] =
             &[$(<$module::$Type as Game>::EVAL_PARAMS),*];
 
-        /// One implemented game, checked: [`dispatch_game!`](crate::dispatch_game) turns it
-        /// into its type.
+        /// The built-in games, in registry order: their position in [`GameId`]'s list.
+        #[doc(hidden)]
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub enum GameId {
-            $(
-                #[doc = concat!("[`", stringify!($module), "::", stringify!($Type), "`].")]
-                $Type,
-            )*
+        pub enum Builtin {
+            $($Type,)*
         }
 
-        impl GameId {
-            /// Every game, in registry order.
-            pub const ALL: &[GameId] = &[$(GameId::$Type),*];
+        /// The built-in games in registry order.
+        const BUILTINS: &[Builtin] = &[$(Builtin::$Type),*];
 
-            /// The game's name ([`Game::NAME`]).
-            pub fn name(self) -> &'static str {
-                match self {
-                    $(GameId::$Type => <$module::$Type as Game>::NAME,)*
-                }
-            }
+        impl GameId {
+            /// The built-in games, in registry order (a user's games follow them in
+            /// [`GameId::registered`]).
+            pub const ALL: &[GameId] = &[$(GameId::builtin(Builtin::$Type)),*];
+        }
+
+        /// The [`GameInfo`] of each built-in game, in registry order.
+        fn builtin_infos() -> Vec<GameInfo> {
+            vec![$(GameInfo::of::<$module::$Type>()),*]
         }
     };
 }
@@ -95,19 +102,9 @@ mod mingmang;
 #[rustfmt::skip]
 mod tictactoe;
 
-impl GameId {
-    /// The game named `name`; the error lists the games.
-    pub fn parse(name: &str) -> Result<GameId, String> {
-        GameId::ALL
-            .iter()
-            .copied()
-            .find(|id| id.name() == name)
-            .ok_or_else(|| format!("unknown game `{name}` (games: {})", GAMES.join(", ")))
-    }
-}
-
-/// Runs `$body` with `$G` bound to the type of the game `$id` (a [`GameId`]): the one
-/// `match` from a game to generic code, generated from the registry.
+/// Runs `$body` with `$G` bound to the type of the built-in game `$id` (a [`GameId`] of
+/// [`GameId::ALL`]), for code over every built-in game (benches, tests). A registered game
+/// of the user's is reached through its command-line entry instead; given one, this panics.
 #[macro_export]
 macro_rules! dispatch_game {
     ($id:expr, $G:ident => $body:expr) => {
@@ -115,20 +112,22 @@ macro_rules! dispatch_game {
     };
 }
 
-/// The arms of [`dispatch_game!`](crate::dispatch_game), one per registered game.
+/// The arms of [`dispatch_game!`](crate::dispatch_game), one per built-in game.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __dispatch_game {
-    ([$id:expr, $G:ident, $body:expr] $($module:ident :: $Type:ident,)*) => {
-        match $id {
+    ([$id:expr, $G:ident, $body:expr] $($module:ident :: $Type:ident,)*) => {{
+        let id: $crate::game::GameId = $id;
+        match id.as_builtin() {
             $(
-                $crate::game::GameId::$Type => {
+                Some($crate::game::Builtin::$Type) => {
                     type $G = $crate::game::$module::$Type;
                     $body
                 }
             )*
+            None => panic!("{} is not a built-in game", id.name()),
         }
-    };
+    }};
 }
 
 /// Splits a game string `name[:options]` into the name and the options.

@@ -10,8 +10,7 @@
 use super::drift::drift;
 use super::stats::{Grid, Row};
 use super::tables::markdown_table;
-use crate::dispatch_game;
-use crate::game::{split_game_string, Game, GameId};
+use crate::game::{split_game_string, GameId};
 use crate::runfolder::Manifest;
 use crate::search::Config;
 
@@ -63,7 +62,7 @@ pub fn section(grid: &Grid, manifest: &Manifest) -> String {
 /// where the game's hash is complete and the table cuts at the depth needed).
 pub fn is_exact(config: Config, manifest: &Manifest) -> bool {
     let (name, _) = split_game_string(&manifest.game);
-    let complete = GameId::parse(name).is_ok_and(|id| dispatch_game!(id, G => G::HASH_IS_COMPLETE));
+    let complete = GameId::parse(name).is_ok_and(|id| id.info().hash_is_complete);
     config.is_exact_with(&manifest.params, complete)
 }
 

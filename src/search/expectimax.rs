@@ -139,6 +139,7 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
         }
         if depth == 0 {
             self.counters.n_leaves += 1;
+            self.counters.n_evals += 1;
             return for_me(self.eval.evaluate(game));
         }
         let mut moves = std::mem::take(&mut self.moves[depth as usize]);

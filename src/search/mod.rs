@@ -20,7 +20,6 @@ pub mod tt;
 
 pub use config::{Algorithm, Config, Enhancement};
 /// The mate range's edge, which the rules contract keeps every evaluation inside.
-#[cfg(test)]
 pub(crate) use negamax::WIN_BOUND;
 pub use negamax::{Searcher, MAX_DEPTH};
 pub use params::{Params, TtScheme};

@@ -370,7 +370,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         if !F::has(&self.config, Enhancement::Aspiration) || game.terminal_score(0).is_some() {
             return self.negamax::<F>(game, depth, -INFINITY, INFINITY, root);
         }
-        let center = guess.unwrap_or_else(|| self.eval.evaluate(game));
+        let center = guess.unwrap_or_else(|| {
+            self.counters.n_evals += 1;
+            self.eval.evaluate(game)
+        });
         let delta = self.params.aspiration_window as Score;
         let (mut alpha, mut beta) = (center.saturating_sub(delta), center.saturating_add(delta));
         loop {

@@ -12,6 +12,12 @@
 //!   stand-pat and its quiet ends, nodes without moves. Terminal positions (scored by the
 //!   rules) are not leaves; the evaluation that centres the first aspiration window is not
 //!   counted either (it is no node).
+//! - `n_evals` counts every call of the static evaluation, wherever the search makes it: at
+//!   every leaf (so it is `n_leaves` and more), and the evaluation that centres the first
+//!   aspiration window. It is the McGill Black & White study's "evaluation calls". MCTS
+//!   never calls the evaluation (its rollouts play to the end): 0. Records written before it
+//!   was counted do not have it: read back, it is "not counted" ([`Counters::evals`] is
+//!   `None`), never 0.
 //! - `n_interior` counts nodes and q-nodes that generated moves and searched them, so
 //!   expanding quiescence nodes are in it; a q-node that stands pat or reaches `q-limit` is
 //!   not.
@@ -37,6 +43,11 @@ pub struct Counters {
     pub n_qnodes: u64,
     /// Static evaluations at nodes and q-nodes (terminal positions are not counted).
     pub n_leaves: u64,
+    /// Calls of the static evaluation, leaves and the aspiration window's centre; in records
+    /// written before it was counted, [`Counters::NOT_COUNTED`] (read it with
+    /// [`Counters::evals`]).
+    #[serde(default = "not_counted", skip_serializing_if = "is_not_counted")]
+    pub n_evals: u64,
     /// Nodes and q-nodes that generated moves and searched them.
     pub n_interior: u64,
     /// Transposition-table probes.
@@ -82,7 +93,24 @@ fn is_zero(n: &u64) -> bool {
     *n == 0
 }
 
+fn not_counted() -> u64 {
+    Counters::NOT_COUNTED
+}
+
+fn is_not_counted(n: &u64) -> bool {
+    *n == Counters::NOT_COUNTED
+}
+
 impl Counters {
+    /// `n_evals` of a record written before evaluation calls were counted (no search makes
+    /// that many calls); a sum with it is not counted either.
+    pub const NOT_COUNTED: u64 = u64::MAX;
+
+    /// The evaluation calls, `None` when they were not counted.
+    pub fn evals(&self) -> Option<u64> {
+        (self.n_evals != Self::NOT_COUNTED).then_some(self.n_evals)
+    }
+
     /// The headline figure: nodes expanded, `n_nodes + n_qnodes`.
     pub fn expanded(&self) -> u64 {
         self.n_nodes + self.n_qnodes
@@ -94,6 +122,10 @@ impl AddAssign for Counters {
         self.n_nodes += o.n_nodes;
         self.n_qnodes += o.n_qnodes;
         self.n_leaves += o.n_leaves;
+        self.n_evals = match (self.evals(), o.evals()) {
+            (Some(a), Some(b)) => a + b,
+            _ => Self::NOT_COUNTED,
+        };
         self.n_interior += o.n_interior;
         self.n_tt_probes += o.n_tt_probes;
         self.n_tt_hits += o.n_tt_hits;

@@ -344,6 +344,7 @@ mod behaviour;
 mod budget;
 mod cammp;
 mod cammp_switches;
+mod evals;
 mod fast_paths;
 mod fixes;
 mod game_specific;

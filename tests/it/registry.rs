@@ -222,3 +222,45 @@ fn the_instruction_count_baselines_cover_every_game() {
         );
     }
 }
+
+/// The built-in games come in by the door a user's game takes: the runtime registry lists
+/// them first, in the registry's order, each with its `Game` constants.
+#[test]
+fn the_runtime_registry_lists_the_built_in_games_first() {
+    let names: Vec<&str> = GameId::registered().into_iter().map(GameId::name).collect();
+    assert_eq!(&names[..GAMES.len()], GAMES);
+    for &id in GameId::ALL {
+        let info = id.info();
+        let techniques = cutoff::dispatch_game!(id, G => <G as cutoff::game::Game>::TECHNIQUES);
+        assert_eq!(info.techniques, techniques, "{}", info.name);
+        assert_eq!(GameId::parse(info.name), Ok(id));
+    }
+    let taken = cutoff::game::GameInfo::of::<cutoff::game::kalah::Kalah>();
+    let error = cutoff::game::register(&[taken]).unwrap_err();
+    assert!(error.contains("`kalah` is registered twice"), "{error}");
+}
+
+/// Every crate under `examples/` (a user's game, outside `src/`) is a member of the
+/// workspace, so that `cargo test --workspace` and CI build and test it.
+#[test]
+fn every_example_crate_is_a_workspace_member() {
+    let manifest = read("Cargo.toml");
+    let entries = std::fs::read_dir(root().join("examples")).unwrap();
+    let crates: Vec<String> = entries
+        .map(|e| e.unwrap().path())
+        .filter(|path| path.join("Cargo.toml").exists())
+        .map(|path| {
+            format!(
+                "\"examples/{}\"",
+                path.file_name().unwrap().to_string_lossy()
+            )
+        })
+        .collect();
+    assert!(!crates.is_empty(), "examples/connect-four");
+    for member in crates {
+        assert!(
+            manifest.contains(&member),
+            "Cargo.toml's members lack {member}"
+        );
+    }
+}

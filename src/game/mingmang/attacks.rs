@@ -251,7 +251,7 @@ const fn build_slide_table() -> [u64; SLIDE_TABLE_LEN] {
 /// rays are not looked at.
 #[inline]
 pub fn conversions(to: usize, own: u64, enemy: u64) -> u64 {
-    if neighbours(1 << to) & enemy == 0 {
+    if NEIGHBOURS[to] & enemy == 0 {
         return 0;
     }
     let mut converted = 0;
@@ -309,6 +309,19 @@ pub fn count_slides(pieces: u64, empty: u64) -> u32 {
         .map(|reach| reach.count_ones())
         .sum()
 }
+
+/// `NEIGHBOURS[sq]`: the squares orthogonally next to `sq` (one load where the early exit
+/// of [`conversions`] computed four shifts).
+pub(super) static NEIGHBOURS: [u64; 64] = {
+    let mut table = [0; 64];
+    let mut square = 0;
+    while square < 64 {
+        let bit = 1u64 << square;
+        table[square] = (bit << 8) | (bit >> 8) | ((bit << 1) & NOT_FILE_A) | ((bit >> 1) & NOT_FILE_H);
+        square += 1;
+    }
+    table
+};
 
 /// The squares orthogonally next to some square of `bits`.
 #[inline]

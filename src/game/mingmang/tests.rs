@@ -104,6 +104,17 @@ fn slides_by_steps(square: usize, occupied: u64) -> u64 {
     reach
 }
 
+/// The table of neighbours that conversions test first holds, for every square, the
+/// squares that the shifts of `neighbours` find (no wrap round the a- and h-files).
+#[test]
+fn the_neighbour_table_matches_the_shifts() {
+    for square in 0..64 {
+        let expected = attacks::neighbours(1 << square);
+        assert_eq!(attacks::NEIGHBOURS[square], expected, "square {square}");
+        assert_eq!(expected.count_ones(), 4 - u32::from(square % 8 == 0 || square % 8 == 7) - u32::from(square / 8 == 0 || square / 8 == 7));
+    }
+}
+
 /// Every entry of the magic table (each subset of each square's relevant squares), and
 /// random boards, against the step-by-step walk.
 #[test]

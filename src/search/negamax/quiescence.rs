@@ -25,6 +25,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             return self.quiesce::<F>(game, alpha, beta, node.ply, 0);
         }
         self.counters.n_leaves += 1;
+        self.counters.n_evals += 1;
         self.eval.evaluate(game)
     }
 
@@ -40,6 +41,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     ) -> Score {
         let ab = F::has(&self.config, Enhancement::Ab);
         self.counters.n_leaves += 1;
+        self.counters.n_evals += 1;
         let stand = self.eval.evaluate(game);
         if qdepth >= self.params.q_limit || ply + 1 >= MAX_PLY || (ab && stand >= beta) {
             return stand;
@@ -120,6 +122,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
         if !after_noisy && qdepth % self.params.q_quiet_every == 0 {
             self.counters.n_leaves += 1;
+            self.counters.n_evals += 1;
             return self.eval.evaluate(game);
         }
         self.quiesce::<F>(game, alpha, beta, ply, qdepth)

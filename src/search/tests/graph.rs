@@ -39,12 +39,23 @@ impl Node {
 pub struct Graph {
     nodes: &'static [Node],
     at: usize,
+    /// The nodes a move into which is noisy (for quiescence); none by default.
+    noisy: &'static [usize],
 }
 
 impl Graph {
-    /// The start (node 0) of `nodes`.
+    /// The start (node 0) of `nodes`, every move quiet.
     pub fn new(nodes: &'static [Node]) -> Graph {
-        Graph { nodes, at: 0 }
+        Graph::with_noisy(nodes, &[])
+    }
+
+    /// The start (node 0) of `nodes`, the moves into the nodes `noisy` noisy.
+    pub fn with_noisy(nodes: &'static [Node], noisy: &'static [usize]) -> Graph {
+        Graph {
+            nodes,
+            at: 0,
+            noisy,
+        }
     }
 
     fn node(&self) -> &'static Node {
@@ -149,8 +160,8 @@ impl Game for Graph {
         false
     }
 
-    fn is_noisy(&self, _mv: u8) -> bool {
-        false
+    fn is_noisy(&self, mv: u8) -> bool {
+        self.noisy.contains(&self.node().next[usize::from(mv)])
     }
 
     fn format_move(&self, mv: u8) -> String {
