@@ -11,7 +11,7 @@ use crate::game::{split_game_string, Game, GameId};
 use crate::harness::fixtures::load_fixture;
 use crate::harness::provenance;
 use crate::matches::agent::{split_agents, Agent, AgentSpec};
-use crate::matches::record::{GameRecord, MatchSpec, Openings, SprtSpec};
+use crate::matches::record::{GameRecord, GomocupClock, MatchSpec, Openings, SprtSpec};
 use crate::matches::run::{prepare_folder, run_match, write_match_report, MatchRun};
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
@@ -49,6 +49,36 @@ pub struct PlayArgs {
     /// No progress bar and no messages on stderr.
     #[arg(long, short)]
     pub quiet: bool,
+    /// `pbrain:` agents only: the most a move may take, in ms (Gomocup's `INFO timeout_turn`;
+    /// the Gomoku paper's control is 15 s a move).
+    #[arg(long, value_name = "MS", default_value_t = GomocupClock::default().timeout_turn_ms)]
+    pub timeout_turn: u64,
+    /// `pbrain:` agents only: each brain's time for a whole game, in ms, 0 for unlimited
+    /// (`INFO timeout_match`; `INFO time_left` before each move; the paper's 90 s a game).
+    #[arg(long, value_name = "MS", default_value_t = GomocupClock::default().timeout_match_ms)]
+    pub timeout_match: u64,
+    /// `pbrain:` agents only: slack in ms on top of both timeouts before a late answer is a
+    /// forfeit on time.
+    #[arg(long, value_name = "MS", default_value_t = GomocupClock::default().tolerance_ms)]
+    pub time_tolerance: u64,
+    /// `pbrain:` agents only: `INFO max_memory` in bytes, 0 for no limit (sent, not enforced).
+    #[arg(long, value_name = "BYTES", default_value_t = GomocupClock::default().max_memory)]
+    pub max_memory: u64,
+}
+
+impl PlayArgs {
+    /// The Gomocup clock of `agents`' external brains (none without one).
+    fn gomocup(&self, agents: &[AgentSpec]) -> Option<GomocupClock> {
+        agents
+            .iter()
+            .any(AgentSpec::is_external)
+            .then_some(GomocupClock {
+                timeout_turn_ms: self.timeout_turn,
+                timeout_match_ms: self.timeout_match,
+                tolerance_ms: self.time_tolerance,
+                max_memory: self.max_memory,
+            })
+    }
 }
 
 #[derive(Args)]
@@ -57,7 +87,19 @@ pub struct PlayArgs {
     `cammp:time-ms=100` (iterative deepening against the clock), `expectimax:depth=4`, with an \
     optional `,eval=NAME`; `mcts:playouts=2000` or `mcts:time-ms=500` (Monte Carlo tree \
     search); `qlearn:model=PATH` (from `cutoff train qlearn`). Games are \
-    appended to DIR/games.jsonl as they end; the same command resumes an interrupted match."
+    appended to DIR/games.jsonl as they end; the same command resumes an interrupted match.\n\n\
+    External Gomocup brains (Gomoku only): `pbrain:PATH [ARGS]` runs a program that speaks \
+    the Gomocup brain protocol, e.g. `pbrain:./pbrain-pisq7` or `pbrain:cutoff pbrain --depth \
+    4`; the command is split at spaces, and a part in quotes keeps its spaces and commas \
+    (`--agents 'pbrain:\"/opt/my brains/pisq7\",alphabeta:depth=4'`). A fresh process \
+    plays each game: START, INFO timeout_turn/timeout_match/time_left/max_memory/rule, BEGIN \
+    or BOARD with the opening's stones, TURN X,Y, and END at the end. The match keeps each \
+    brain's clock (--timeout-turn, --timeout-match, --time-tolerance): an answer must come \
+    within the smaller of the turn timeout and the brain's time left, plus the tolerance. A \
+    brain forfeits the game (a loss, recorded with its cause) when it answers late (time), \
+    off the board or on a taken point (illegal-move), with anything but a move X,Y \
+    (bad-answer), or exits (exited); it is killed at once. MESSAGE and DEBUG lines are \
+    skipped; its stderr is discarded. The summary counts the forfeits."
 )]
 pub struct MatchArgs {
     #[command(flatten)]
@@ -175,6 +217,7 @@ fn slug(text: &str) -> String {
 /// A match's game, start position and openings, checked.
 pub struct Setup<G: Game> {
     start: G,
+    gomocup: Option<GomocupClock>,
     openings: Openings,
     set: Vec<Vec<String>>,
     max_plies: u32,
@@ -231,6 +274,7 @@ impl<G: Game> Setup<G> {
         }
         Ok(Setup {
             start,
+            gomocup: args.gomocup(agents),
             openings,
             set,
             max_plies: args.max_plies,
@@ -249,6 +293,7 @@ impl<G: Game> Setup<G> {
             openings: self.openings.clone(),
             seed: self.seed,
             max_plies: self.max_plies,
+            gomocup: self.gomocup,
         }
     }
 

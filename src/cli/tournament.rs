@@ -18,7 +18,11 @@ use std::path::PathBuf;
 
 #[derive(Args)]
 #[command(
-    after_help = "Agents are written as for `cutoff match`. Each pairing plays --games \
+    after_help = "Agents are written as for `cutoff match`, external Gomocup brains \
+    included (`pbrain:PATH [ARGS]`, Gomoku only; see `cutoff match --help`): each brain plays \
+    under --timeout-turn, --timeout-match and --time-tolerance, and forfeits a game (a loss \
+    in the matrix, recorded with its cause in its pairing's games) when it answers late, \
+    illegally, with anything but a move, or exits. Each pairing plays --games \
     games (half with each agent first) from the same seeded openings."
 )]
 pub struct TournamentArgs {

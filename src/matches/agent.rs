@@ -11,8 +11,14 @@
 //! (nodes and depth); the play loop times it and checks it. A new kind of agent is one arm
 //! in [`Kind`], its parser and [`Agent::choose`]. This module does not play games or touch
 //! files other than a Q-learning model.
+//!
+//! `pbrain:COMMAND` is an external Gomocup brain, a program the match runs and talks to
+//! ([`super::external`]); its command is split into words at spaces, and a word in single
+//! or double quotes keeps its spaces and commas (`pbrain:"/opt/my brains/pisq7" --fast`).
 
+use super::external::{command_line, split_command, Brain};
 use super::qlearn::QTable;
+use super::record::{Forfeit, GomocupClock};
 use crate::engine::{Choice, Engine, Limit, Spec};
 use crate::game::Game;
 use crate::search::{Algorithm, Config, Params};
@@ -47,6 +53,11 @@ pub enum Kind {
         /// The model file written by `cutoff train qlearn`.
         model: PathBuf,
     },
+    /// An external Gomocup brain: the program and its arguments.
+    Pbrain {
+        /// The command's words, the program first.
+        command: Vec<String>,
+    },
 }
 
 /// A parsed agent string: the kind and an optional evaluation name.
@@ -76,6 +87,7 @@ impl fmt::Display for AgentSpec {
                 }
             }
             Kind::QLearn { model } => write!(f, "qlearn:model={}", model.display())?,
+            Kind::Pbrain { command } => write!(f, "pbrain:{}", command_line(command))?,
         }
         if let Some(eval) = &self.eval {
             write!(f, ",eval={eval}")?;
@@ -84,12 +96,12 @@ impl fmt::Display for AgentSpec {
     }
 }
 
-/// The agent strings of an `--agents` list. Agents are separated by commas; a piece with
-/// `=` and no `:` continues the options of the agent before it, so
-/// `alphabeta:depth=4,eval=course,random` is two agents.
+/// The agent strings of an `--agents` list. Agents are separated by commas (not those in
+/// quotes, which belong to a `pbrain:` command); a piece with `=` and no `:` continues the
+/// options of the agent before it, so `alphabeta:depth=4,eval=course,random` is two agents.
 pub fn split_agents(list: &str) -> Vec<String> {
     let mut agents: Vec<String> = Vec::new();
-    for piece in list.split(',').map(str::trim) {
+    for piece in split_outside_quotes(list).iter().map(|p| p.trim()) {
         match agents.last_mut() {
             Some(last) if piece.contains('=') && !piece.contains(':') => {
                 last.push(',');
@@ -101,7 +113,31 @@ pub fn split_agents(list: &str) -> Vec<String> {
     agents
 }
 
+/// `text` split at the commas outside single and double quotes.
+fn split_outside_quotes(text: &str) -> Vec<String> {
+    let mut pieces = vec![String::new()];
+    let mut quote = None;
+    for c in text.chars() {
+        match (quote, c) {
+            (None, ',') => {
+                pieces.push(String::new());
+                continue;
+            }
+            (None, '"' | '\'') => quote = Some(c),
+            (Some(q), _) if c == q => quote = None,
+            _ => {}
+        }
+        pieces.last_mut().expect("one piece").push(c);
+    }
+    pieces
+}
+
 impl AgentSpec {
+    /// Whether the agent is an external brain, which plays under the match's Gomocup clock.
+    pub fn is_external(&self) -> bool {
+        matches!(self.kind, Kind::Pbrain { .. })
+    }
+
     /// The time a move may take, for agents with a clock.
     pub fn budget(&self) -> Option<Duration> {
         match self.kind {
@@ -135,10 +171,17 @@ impl AgentSpec {
 
 fn parse_spec(text: &str) -> Result<AgentSpec> {
     let (kind, options) = text.split_once(':').unwrap_or((text, ""));
+    if kind == "pbrain" {
+        let command = split_command(options)?;
+        return Ok(AgentSpec {
+            kind: Kind::Pbrain { command },
+            eval: None,
+        });
+    }
     let mut options = parse_options(options)?;
     let eval = options.take("eval");
     let kind = match kind {
-        "" => bail!("no agent kind (random, qlearn or a configuration like alphabeta)"),
+        "" => bail!("no agent kind (random, qlearn, pbrain or a configuration like alphabeta)"),
         "random" => Kind::Random,
         "qlearn" => {
             let model = options
@@ -240,18 +283,82 @@ pub enum Agent<G: Game> {
     Search(Box<Engine<G>>),
     /// A Q-learning model's greedy moves.
     QLearn(Arc<QTable>),
+    /// An external Gomocup brain (started at its first move of each game).
+    Pbrain(Box<Brain>),
+}
+
+/// Why a player has no move: an error of ours (counted apart), or an external brain's
+/// forfeit (a loss).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// What happened.
+    pub message: String,
+    /// The forfeit's cause, when it is one.
+    pub forfeit: Option<Forfeit>,
+}
+
+impl Failure {
+    /// A forfeit for `cause`.
+    pub fn forfeit(cause: Forfeit, message: impl Into<String>) -> Failure {
+        Failure {
+            message: message.into(),
+            forfeit: Some(cause),
+        }
+    }
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure {
+            message,
+            forfeit: None,
+        }
+    }
+}
+
+impl From<&str> for Failure {
+    fn from(message: &str) -> Failure {
+        Failure::from(message.to_string())
+    }
 }
 
 /// Anything that picks moves: the agents, and misbehaving players in tests.
 pub trait Player<G: Game> {
     /// Picks a move for the side to move in `game`, which is not over; `rng` serves random
     /// choices. An error says why there is no move.
-    fn choose(&mut self, game: &G, rng: &mut ChaCha8Rng) -> Result<Choice<G::Move>, String>;
+    fn choose(&mut self, game: &G, rng: &mut ChaCha8Rng) -> Result<Choice<G::Move>, Failure>;
+
+    /// A game starts after `opening` (moves in notation). Players without state between
+    /// moves ignore it, as they do [`Player::moved`] and [`Player::game_over`].
+    fn new_game(&mut self, _opening: &[String]) {}
+
+    /// A move (either side's, in notation) was played.
+    fn moved(&mut self, _mv: &str) {}
+
+    /// The game ended, whatever the reason.
+    fn game_over(&mut self) {}
+
+    /// Whether it thinks in another process, so that the time of the thread that asks is
+    /// not its CPU time.
+    fn is_external(&self) -> bool {
+        false
+    }
 }
 
 impl<G: Game> Agent<G> {
-    /// Builds the agent `spec` for `G` (loading its model, checking its evaluation).
+    /// Builds the agent `spec` for `G` (loading its model, checking its evaluation); an
+    /// external brain gets the default Gomocup clock ([`Agent::with_clock`]).
     pub fn new(spec: &AgentSpec, game: &G) -> Result<Agent<G>> {
+        Agent::with_clock(spec, game, GomocupClock::default())
+    }
+
+    /// Builds the agent `spec` for `G`; an external brain plays under `clock`.
+    pub fn with_clock(spec: &AgentSpec, game: &G, clock: GomocupClock) -> Result<Agent<G>> {
+        if let Kind::Pbrain { command } = &spec.kind {
+            let brain =
+                Brain::new(command, game, clock).map_err(|e| anyhow!("agent `{spec}`: {e}"))?;
+            return Ok(Agent::Pbrain(Box::new(brain)));
+        }
         let params = spec.params().map_err(|e| anyhow!("agent `{spec}`: {e}"))?;
         let eval = params
             .eval::<G>(spec.eval.as_deref())
@@ -259,6 +366,7 @@ impl<G: Game> Agent<G> {
         Ok(match &spec.kind {
             Kind::Random => Agent::Random,
             Kind::QLearn { model } => Agent::QLearn(Arc::new(QTable::load(model, game)?)),
+            Kind::Pbrain { .. } => unreachable!("built above"),
             Kind::Search { config, limit, .. } => {
                 let spec_ = Spec {
                     config: *config,
@@ -274,7 +382,7 @@ impl<G: Game> Agent<G> {
 }
 
 impl<G: Game> Player<G> for Agent<G> {
-    fn choose(&mut self, game: &G, rng: &mut ChaCha8Rng) -> Result<Choice<G::Move>, String> {
+    fn choose(&mut self, game: &G, rng: &mut ChaCha8Rng) -> Result<Choice<G::Move>, Failure> {
         match self {
             Agent::Random => random_move(game, rng),
             Agent::QLearn(table) => table
@@ -283,8 +391,31 @@ impl<G: Game> Player<G> for Agent<G> {
                 .map_or_else(|| random_move(game, rng), Ok),
             Agent::Search(engine) => engine
                 .choose(game, None, &[])
-                .ok_or_else(|| "the search found no move".to_string()),
+                .ok_or_else(|| "the search found no move".into()),
+            Agent::Pbrain(brain) => brain.choose(game).map(unsearched),
         }
+    }
+
+    fn new_game(&mut self, opening: &[String]) {
+        if let Agent::Pbrain(brain) = self {
+            brain.new_game(opening);
+        }
+    }
+
+    fn moved(&mut self, mv: &str) {
+        if let Agent::Pbrain(brain) = self {
+            brain.moved(mv);
+        }
+    }
+
+    fn game_over(&mut self) {
+        if let Agent::Pbrain(brain) = self {
+            brain.stop();
+        }
+    }
+
+    fn is_external(&self) -> bool {
+        matches!(self, Agent::Pbrain(_))
     }
 }
 
@@ -298,7 +429,7 @@ fn unsearched<M>(mv: M) -> Choice<M> {
     }
 }
 
-fn random_move<G: Game>(game: &G, rng: &mut ChaCha8Rng) -> Result<Choice<G::Move>, String> {
+fn random_move<G: Game>(game: &G, rng: &mut ChaCha8Rng) -> Result<Choice<G::Move>, Failure> {
     let mut moves = Vec::new();
     game.generate_moves(&mut moves);
     let mv = *moves.choose(rng).ok_or("no legal move")?;

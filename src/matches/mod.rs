@@ -4,6 +4,8 @@
 //!
 //! - [`agent`]: agent strings (`random`, `alphabeta:depth=4`, `cammp:time-ms=100`,
 //!   `expectimax:depth=4`, `qlearn:model=PATH`) and the agents built from them.
+//! - [`external`]: external Gomocup brains (`pbrain:COMMAND`), the manager's side of the
+//!   protocol: the clock, the forfeits, the processes.
 //! - [`play`]: one game, with every agent failure caught and recorded as an error.
 //! - [`record`]: the match folder (`manifest.json`, `games.jsonl`).
 //! - [`run`]: openings, worker threads, resume, and the SPRT's stop.
@@ -18,6 +20,7 @@
 //! game index, so results do not depend on the number of threads.
 
 pub mod agent;
+pub mod external;
 pub mod play;
 pub mod qlearn;
 pub mod record;
@@ -26,5 +29,7 @@ pub mod stats;
 pub mod summary;
 pub mod tournament;
 
+#[cfg(test)]
+mod external_tests;
 #[cfg(test)]
 mod tests;

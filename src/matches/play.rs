@@ -1,10 +1,12 @@
 //! One game between two agents from an opening: each agent is asked for a move at the
 //! boundary of `catch_unwind`, its move is checked against the legal moves and timed (wall
 //! and the thread's CPU time; the overrun check reads wall time, as a clock would), and
-//! the game ends by the rules, by the ply cap (a draw), or by an agent's failure (an error,
-//! never a loss). This module does not choose openings or write files.
+//! the game ends by the rules, by the ply cap (a draw), by an external brain's forfeit (a
+//! loss), or by another agent's failure (an error, never a loss). Players that keep state
+//! (external brains) hear of the game's start, of every move and of its end. This module
+//! does not choose openings or write files.
 
-use super::agent::Player;
+use super::agent::{Failure, Player};
 use super::record::{End, MoveRecord, Reason, Seat};
 use crate::cputime::Stopwatch;
 use crate::game::{Game, Outcome};
@@ -26,9 +28,26 @@ pub struct Seats<'a, G: Game> {
     pub budgets: [Option<Duration>; 2],
 }
 
-/// Plays from `start` (the position after the opening, `opening_plies` into the game) with
-/// `first` to move first, until an end; returns the moves and the end.
+/// Plays from `start` (the position after `opening`, in notation) with `first` to move
+/// first, until an end; returns the moves and the end.
 pub fn play<G: Game>(
+    start: &G,
+    seats: &mut Seats<'_, G>,
+    first: Seat,
+    (opening, max_plies): (&[String], u32),
+    rng: &mut ChaCha8Rng,
+) -> (Vec<MoveRecord>, End) {
+    for agent in &mut seats.agents {
+        agent.new_game(opening);
+    }
+    let played = play_moves(start, seats, first, (opening.len() as u32, max_plies), rng);
+    for agent in &mut seats.agents {
+        agent.game_over();
+    }
+    played
+}
+
+fn play_moves<G: Game>(
     start: &G,
     seats: &mut Seats<'_, G>,
     first: Seat,
@@ -73,7 +92,21 @@ pub fn play<G: Game>(
         };
         let choice = match asked {
             Ok(Ok(choice)) => choice,
-            Ok(Err(message)) => return (moves, fail(message)),
+            Ok(Err(Failure {
+                message,
+                forfeit: Some(cause),
+            })) => {
+                let loser = seat;
+                return (
+                    moves,
+                    End::Forfeit {
+                        loser,
+                        cause,
+                        message,
+                    },
+                );
+            }
+            Ok(Err(failure)) => return (moves, fail(failure.message)),
             Err(panic) => return (moves, fail(format!("panicked: {}", panic_text(&*panic)))),
         };
         legal.clear();
@@ -92,12 +125,17 @@ pub fn play<G: Game>(
                 return (moves, fail(message));
             }
         }
+        let notation = game.format_move(choice.mv);
+        for agent in &mut seats.agents {
+            agent.moved(&notation);
+        }
         moves.push(MoveRecord {
-            mv: game.format_move(choice.mv),
+            mv: notation,
             nodes: choice.nodes,
             depth: choice.depth,
             us: spent.as_micros() as u64,
-            cpu_us: Some(clock.cpu_ns() / 1000),
+            // An external brain's CPU time is not this thread's: left out.
+            cpu_us: (!seats.agents[seat].is_external()).then(|| clock.cpu_ns() / 1000),
         });
         game.make(choice.mv);
         ply += 1;

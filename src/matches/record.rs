@@ -77,6 +77,35 @@ pub struct MatchSpec {
     pub seed: u64,
     /// A game reaching this many plies (opening included) is a draw by the ply cap.
     pub max_plies: u32,
+    /// The Gomocup time rules of `pbrain:` agents (absent when no agent is one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gomocup: Option<GomocupClock>,
+}
+
+/// The Gomocup time rules a match sets for its external brains (`pbrain:` agents): sent
+/// with `INFO` and enforced by the manager (the match), which keeps each brain's clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GomocupClock {
+    /// `timeout_turn`: the most a move may take, ms (0: play fast).
+    pub timeout_turn_ms: u64,
+    /// `timeout_match`: each brain's time for a whole game, ms (0: unlimited).
+    pub timeout_match_ms: u64,
+    /// Slack on top of both before a late answer forfeits, ms.
+    pub tolerance_ms: u64,
+    /// `max_memory`, bytes (0: no limit); sent, not enforced.
+    pub max_memory: u64,
+}
+
+impl Default for GomocupClock {
+    /// The paper's control (15 s a move, 90 s a game) with a second of tolerance.
+    fn default() -> GomocupClock {
+        GomocupClock {
+            timeout_turn_ms: 15_000,
+            timeout_match_ms: 90_000,
+            tolerance_ms: 1_000,
+            max_memory: 0,
+        }
+    }
 }
 
 /// A match folder's manifest: the spec and where the run came from.
@@ -115,6 +144,32 @@ pub enum Reason {
     PlyCap,
 }
 
+/// Why an external brain lost by forfeit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Forfeit {
+    /// No answer within its time (the turn timeout or its match clock, plus tolerance).
+    Time,
+    /// A move off the board or on a taken point.
+    IllegalMove,
+    /// An answer that is no move (`ERROR`, garbage, a refused `START`).
+    BadAnswer,
+    /// It exited, crashed or closed its pipes.
+    Exited,
+}
+
+impl Forfeit {
+    /// The cause in words, as recorded.
+    pub fn name(self) -> &'static str {
+        match self {
+            Forfeit::Time => "time",
+            Forfeit::IllegalMove => "illegal-move",
+            Forfeit::BadAnswer => "bad-answer",
+            Forfeit::Exited => "exited",
+        }
+    }
+}
+
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "end", rename_all = "kebab-case")]
@@ -130,6 +185,15 @@ pub enum End {
     Draw {
         /// Why the game ended.
         reason: Reason,
+    },
+    /// An external brain lost by forfeit (its opponent wins; counted as a loss).
+    Forfeit {
+        /// The agent that forfeited.
+        loser: Seat,
+        /// Why.
+        cause: Forfeit,
+        /// What happened, in words.
+        message: String,
     },
     /// An agent failed (an illegal move, a panic, a timeout): counted apart.
     Error {
@@ -175,10 +239,11 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
-    /// The points of agent A (1, 0.5 or 0); `None` for an error.
+    /// The points of agent A (1, 0.5 or 0; a forfeit loses); `None` for an error.
     pub fn score_a(&self) -> Option<f64> {
         match self.end {
             End::Win { winner, .. } => Some(if winner == 0 { 1.0 } else { 0.0 }),
+            End::Forfeit { loser, .. } => Some(if loser == 0 { 0.0 } else { 1.0 }),
             End::Draw { .. } => Some(0.5),
             End::Error { .. } => None,
         }

@@ -196,11 +196,12 @@ fn trim_past_the_stop(dir: &Path, games: &mut Vec<GameRecord>, counted: u32) -> 
     rewrite_games(dir, games)
 }
 
-/// A worker's own agents, A and B.
+/// A worker's own agents, A and B (external brains under the spec's clock).
 fn build_agents<G: Game>(run: &MatchRun<'_, G>) -> Result<[Agent<G>; 2]> {
+    let clock = run.spec.gomocup.unwrap_or_default();
     Ok([
-        Agent::new(&run.agents[0], run.start)?,
-        Agent::new(&run.agents[1], run.start)?,
+        Agent::with_clock(&run.agents[0], run.start, clock)?,
+        Agent::with_clock(&run.agents[1], run.start, clock)?,
     ])
 }
 
@@ -234,7 +235,7 @@ fn play_pair<G: Game>(
             agents: [&mut *a as &mut dyn Player<G>, &mut *b],
             budgets,
         };
-        let plies = (opening.len() as u32, run.spec.max_plies);
+        let plies = (opening.as_slice(), run.spec.max_plies);
         let (moves, end) = play(&position, &mut seats, game as usize, plies, &mut rng);
         records.push(Ok(GameRecord {
             pair,

@@ -137,6 +137,10 @@ pub struct MatchSummary {
     pub ply_cap_draws: u64,
     /// Games in error: `(pair, game, agent, message)`.
     pub errors: Vec<(u32, u32, String, String)>,
+    /// Games lost by an external brain's forfeit (counted as losses):
+    /// `(pair, game, agent, cause, message)`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub forfeits: Vec<(u32, u32, String, String, String)>,
     /// Mean nodes and depth per move, A then B.
     pub effort: [Effort; 2],
     /// The SPRT, when there is one.
@@ -170,6 +174,7 @@ pub fn summarise(spec: &MatchSpec, games: &[GameRecord]) -> MatchSummary {
         elo: None,
         ply_cap_draws: 0,
         errors: Vec::new(),
+        forfeits: Vec::new(),
         effort: Default::default(),
         sprt: tracker.map(|t| sprt_result(spec, &t)),
     };
@@ -211,6 +216,20 @@ impl MatchSummary {
                 message.clone(),
             )),
             end => {
+                if let End::Forfeit {
+                    loser,
+                    cause,
+                    message,
+                } = end
+                {
+                    self.forfeits.push((
+                        game.pair,
+                        game.game,
+                        self.spec.agents[*loser].clone(),
+                        cause.name().into(),
+                        message.clone(),
+                    ));
+                }
                 let points = game.score_a().expect("not an error");
                 self.a[0].add(points);
                 self.a[1 + game.first()].add(points);
@@ -268,6 +287,17 @@ pub fn markdown(summary: &MatchSummary) -> String {
         summary.errors.len(),
         summary.ply_cap_draws
     );
+    if let Some(clock) = &spec.gomocup {
+        let _ = writeln!(
+            out,
+            "External brains under the Gomocup clock: {} ms a move, {} ms a game (0: \
+             unlimited), {} ms tolerance; {} games lost by forfeit (counted as losses).\n",
+            clock.timeout_turn_ms,
+            clock.timeout_match_ms,
+            clock.tolerance_ms,
+            summary.forfeits.len()
+        );
+    }
     out += "| agent A | games | wins | draws | losses | score |\n| --- | ---: | ---: | ---: | ---: | ---: |\n";
     for (tally, label) in summary
         .a
@@ -305,6 +335,15 @@ pub fn markdown(summary: &MatchSummary) -> String {
             "| {name} | {} | {:.0} | {:.2} |",
             e.moves, e.nodes_per_move, e.depth_per_move
         );
+    }
+    if !summary.forfeits.is_empty() {
+        out += "\nGames lost by forfeit:\n\n";
+        for (pair, game, agent, cause, message) in &summary.forfeits {
+            let _ = writeln!(
+                out,
+                "- pair {pair} game {game}: `{agent}` forfeits ({cause}): {message}"
+            );
+        }
     }
     if !summary.errors.is_empty() {
         out += "\nGames in error:\n\n";

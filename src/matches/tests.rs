@@ -2,10 +2,12 @@
 //! that end in errors and by the ply cap, reproducibility with any number of threads,
 //! resume, the SPRT's stop, Q-learning model files and the tournament matrix.
 
-use super::agent::{split_agents, Agent, AgentSpec, Player};
+use super::agent::{split_agents, Agent, AgentSpec, Failure, Player};
 use super::play::{play, Seats};
 use super::qlearn::QTable;
-use super::record::{read_games, EloModel, End, GameRecord, MatchSpec, Openings, Reason, SprtSpec};
+use super::record::{
+    read_games, EloModel, End, Forfeit, GameRecord, MatchSpec, Openings, Reason, SprtSpec,
+};
 use super::run::{prepare_folder, run_match, MatchRun};
 use super::stats::{elo_estimate, elo_statement, llr, EloStatement, MIN_UNEVEN_PAIRS};
 use super::summary::{elo_words, markdown, summarise};
@@ -339,9 +341,10 @@ impl Player<TicTacToe> for Faulty {
         &mut self,
         game: &TicTacToe,
         _: &mut ChaCha8Rng,
-    ) -> Result<Choice<<TicTacToe as Game>::Move>, String> {
+    ) -> Result<Choice<<TicTacToe as Game>::Move>, Failure> {
         match self.0 {
             "panic" => panic!("the agent broke"),
+            "forfeit" => Err(Failure::forfeit(Forfeit::Time, "too slow")),
             "illegal" => {
                 // The first move of the start position, which is taken after it is played.
                 let start = TicTacToe::from_options("").unwrap();
@@ -357,7 +360,7 @@ impl Player<TicTacToe> for Faulty {
                     depth: 0,
                 })
             }
-            message => Err(message.to_string()),
+            message => Err(message.into()),
         }
     }
 }
@@ -372,7 +375,7 @@ fn play_against(faulty: &'static str, first: usize, max_plies: u32) -> (usize, E
         budgets: [None, None],
     };
     let mut rng = ChaCha8Rng::seed_from_u64(7);
-    let (moves, end) = play(&start, &mut seats, first, (0, max_plies), &mut rng);
+    let (moves, end) = play(&start, &mut seats, first, (&[], max_plies), &mut rng);
     (moves.len(), end)
 }
 
@@ -389,6 +392,30 @@ fn failing_agents_end_the_game_as_errors_not_losses() {
     assert!(
         agent == 1 && message.starts_with("illegal move"),
         "{message}"
+    );
+}
+
+#[test]
+fn a_forfeit_is_a_loss_with_its_cause() {
+    let (_, end) = play_against("forfeit", 0, 100);
+    let forfeit = End::Forfeit {
+        loser: 1,
+        cause: Forfeit::Time,
+        message: "too slow".into(),
+    };
+    assert_eq!(end, forfeit);
+    let record = GameRecord {
+        pair: 0,
+        game: 0,
+        opening: Vec::new(),
+        moves: Vec::new(),
+        end: forfeit,
+    };
+    assert_eq!(record.score_a(), Some(1.0), "B forfeited: A wins");
+    let line = serde_json::to_string(&record).unwrap();
+    assert!(
+        line.contains(r#""end":"forfeit","loser":1,"cause":"time","message":"too slow""#),
+        "{line}"
     );
 }
 
@@ -415,6 +442,7 @@ fn spec(game: &str, agents: [&str; 2], games: u32, sprt: Option<SprtSpec>) -> Ma
         openings: Openings::Random { plies: 2 },
         seed: 11,
         max_plies: 1000,
+        gomocup: None,
     }
 }
 
