@@ -639,12 +639,9 @@ fn an_out_folder_whose_name_is_not_utf8_is_written_not_a_panic() {
     assert!(out.status.success(), "{stderr}");
     let manifest = std::fs::read_to_string(run.join("manifest.json")).unwrap();
     assert!(manifest.contains("run-\u{fffd}"), "{manifest}");
-    // Run in the work tree it was built from: that tree's revision.
-    let head = Command::new("git")
-        .args(["rev-parse", "HEAD"])
-        .output()
-        .unwrap();
-    let head = String::from_utf8_lossy(&head.stdout).trim().to_string();
+    // Run in the work tree it was built from: that tree's revision; from a source archive
+    // (no checkout of its own), "unknown".
+    let head = crate::checkout_head().unwrap_or_else(|| "unknown".to_string());
     let manifest: serde_json::Value = serde_json::from_str(&manifest).unwrap();
     assert_eq!(manifest["git_revision"], head.as_str(), "{manifest}");
 }

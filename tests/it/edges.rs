@@ -108,18 +108,92 @@ fn the_default_run_folder_is_git_ignored() {
     let folder = folder
         .replace("<date>", "2026-11-26")
         .replace("<build>", "0123abcd");
+    // In a checkout git decides; from a source archive (no git), the rules of the top
+    // .gitignore are matched here, `*` within one path segment.
+    let in_checkout = crate::checkout_head().is_some();
+    if !in_checkout {
+        eprintln!("not a git checkout: matching .gitignore's rules without git");
+    }
     let ignored = |path: &str| {
-        let out = std::process::Command::new("git")
-            .args(["check-ignore", "-q", path])
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .status()
-            .expect("git runs");
-        out.code() == Some(0)
+        if in_checkout {
+            let out = std::process::Command::new("git")
+                .args(["check-ignore", "-q", path])
+                .current_dir(env!("CARGO_MANIFEST_DIR"))
+                .status()
+                .expect("git runs");
+            return out.code() == Some(0);
+        }
+        ignored_by_rules(&gitignore_rules(), path)
     };
     let records = format!("{folder}/textbook/records.jsonl");
     assert!(ignored(&records), "{records} is not ignored");
     let committed = "results/2026-11-26-kalah-cammp-1pg/records.jsonl";
     assert!(!ignored(committed), "{committed} is ignored");
+}
+
+/// The top `.gitignore`'s rules: its lines that are neither blank nor comments.
+fn gitignore_rules() -> Vec<String> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(".gitignore");
+    std::fs::read_to_string(path)
+        .expect(".gitignore is there")
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .map(String::from)
+        .collect()
+}
+
+/// Whether `path` (relative to the top, a file) lies in a folder that one of `rules`
+/// ignores: the subset of git's rules this repository uses (`dir/`, `a/*-b-*/`, no `!`).
+fn ignored_by_rules(rules: &[String], path: &str) -> bool {
+    let segments: Vec<&str> = path.split('/').collect();
+    rules.iter().any(|rule| {
+        let rule = rule.trim_end_matches('/');
+        let parts: Vec<&str> = rule.split('/').collect();
+        let anchored = rule.contains('/');
+        let folders = &segments[..segments.len() - 1];
+        let starts: Vec<usize> = if anchored {
+            vec![0]
+        } else {
+            (0..folders.len()).collect()
+        };
+        starts.into_iter().any(|start| {
+            folders.len() >= start + parts.len()
+                && parts
+                    .iter()
+                    .zip(&folders[start..])
+                    .all(|(part, segment)| glob(part, segment))
+        })
+    })
+}
+
+/// `*` matches any run of characters within one segment; everything else matches itself.
+fn glob(pattern: &str, text: &str) -> bool {
+    match pattern.split_once('*') {
+        None => pattern == text,
+        Some((head, tail)) => {
+            text.starts_with(head)
+                && (head.len()..=text.len())
+                    .any(|at| text.is_char_boundary(at) && glob(tail, &text[at..]))
+        }
+    }
+}
+
+#[test]
+fn the_ignore_rules_are_matched_without_git_as_git_matches_them() {
+    let rules = gitignore_rules();
+    for (path, expected) in [
+        (
+            "results/2026-11-26-mingmang-default-0123abcd/textbook/records.jsonl",
+            true,
+        ),
+        ("results/2026-11-26-kalah-cammp-1pg/records.jsonl", false),
+        ("target/release/cutoff", true),
+        ("mutants.out/outcomes.json", true),
+        ("src/main.rs", false),
+    ] {
+        assert_eq!(ignored_by_rules(&rules, path), expected, "{path}");
+    }
 }
 
 fn help(command: &str) -> String {

@@ -18,3 +18,25 @@ mod pbrain;
 mod registry;
 mod studies;
 mod tidy;
+
+/// HEAD of the git checkout these tests were built in, or `None` when the source is not a
+/// checkout of its own (a `git archive` or a downloaded ZIP): the tests that read git ask
+/// this first, so that the suite passes on a source archive too.
+fn checkout_head() -> Option<String> {
+    let git = |args: &[&str]| {
+        let out = std::process::Command::new("git")
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .ok()?;
+        out.status
+            .success()
+            .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+    };
+    let top = std::path::PathBuf::from(git(&["rev-parse", "--show-toplevel"])?);
+    let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    if top.canonicalize().ok()? != here.canonicalize().ok()? {
+        return None;
+    }
+    git(&["rev-parse", "HEAD"])
+}
