@@ -8,13 +8,14 @@ use crate::search::Config;
 use crate::testing::TempDir;
 use std::path::{Path, PathBuf};
 
-/// The committed result runs.
+/// The committed result runs (ablations: a manifest beside records; a match folder at the
+/// top, with its games instead, is not one).
 fn committed_runs() -> Vec<PathBuf> {
     let results = Path::new(env!("CARGO_MANIFEST_DIR")).join("results");
     let mut runs: Vec<PathBuf> = std::fs::read_dir(&results)
         .unwrap()
         .map(|e| e.unwrap().path())
-        .filter(|p| p.join(MANIFEST).exists())
+        .filter(|p| p.join(MANIFEST).exists() && p.join(RECORDS).exists())
         .collect();
     runs.sort();
     runs
