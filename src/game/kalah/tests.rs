@@ -99,7 +99,8 @@ fn sow_seed_by_seed(pos: &mut Position, houses: usize, rules: Rules, house: u8) 
         }
     }
     let own = (base..base + houses).contains(&i) && pos.pits[i] == 1;
-    let opposite = 2 * houses - i;
+    // Only an own house has an opposite one (the mover's store would underflow it).
+    let opposite = 2 * houses - i.min(2 * houses);
     if own && (pos.pits[opposite] > 0 || rules == Rules::EmptyCapture) {
         pos.set(base + houses, pos.pits[base + houses] + pos.pits[opposite] + 1);
         pos.set(opposite, 0);
