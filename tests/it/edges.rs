@@ -111,9 +111,6 @@ fn the_default_run_folder_is_git_ignored() {
     // In a checkout git decides; from a source archive (no git), the rules of the top
     // .gitignore are matched here, `*` within one path segment.
     let in_checkout = crate::checkout_head().is_some();
-    if !in_checkout {
-        eprintln!("not a git checkout: matching .gitignore's rules without git");
-    }
     let ignored = |path: &str| {
         if in_checkout {
             let out = std::process::Command::new("git")
