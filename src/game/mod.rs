@@ -388,6 +388,29 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn is_pass(&self, mv: Self::Move) -> bool;
     /// Whether `mv` is noisy (a capture): quiescence searches after such moves.
     fn is_noisy(&self, mv: Self::Move) -> bool;
+    /// Plays `mv` as [`Game::make`] does and says whether it was noisy ([`Game::is_noisy`]
+    /// before the move): the search's way into a child when quiescence follows noisy moves.
+    /// Games that can tell from the move's effect override it to skip the test.
+    fn make_noisy(&mut self, mv: Self::Move) -> (Self::Undo, bool) {
+        let noisy = self.is_noisy(mv);
+        (self.make(mv), noisy)
+    }
+    /// Appends the moves of [`Game::generate_search_moves`] that are noisy, in its order:
+    /// quiescence's moves. Games may override this with something faster than generating
+    /// every move and testing each.
+    fn generate_noisy_moves(&self, params: &GameParams, moves: &mut Vec<Self::Move>) {
+        let start = moves.len();
+        self.generate_search_moves(params, moves);
+        let mut kept = start;
+        for i in start..moves.len() {
+            let mv = moves[i];
+            if self.is_noisy(mv) {
+                moves[kept] = mv;
+                kept += 1;
+            }
+        }
+        moves.truncate(kept);
+    }
     /// The game's static score of `mv` for candidate sorting (higher first).
     fn move_score(&self, _mv: Self::Move) -> Score {
         0

@@ -615,8 +615,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// Makes `mv` at `ply`: the undo and the child node, which knows whether quiescence must
     /// follow the move.
     fn enter<F: Flags>(&self, game: &mut G, mv: G::Move, ply: usize) -> (G::Undo, Node) {
-        let noisy = F::has(&self.config, Enhancement::Quiescence) && game.is_noisy(mv);
-        let undo = game.make(mv);
+        let (undo, noisy) = match F::has(&self.config, Enhancement::Quiescence) {
+            true => game.make_noisy(mv),
+            false => (game.make(mv), false),
+        };
         if let (true, Some(tt)) = (table::uses_table::<F>(&self.config), &self.tt) {
             tt.prefetch(game.hash());
         }

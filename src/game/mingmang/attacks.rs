@@ -268,6 +268,20 @@ pub fn conversions(to: usize, own: u64, enemy: u64) -> u64 {
     converted
 }
 
+/// The empty squares where a piece of `own` landing converts something: in some direction
+/// a run of `enemy` pieces starts next to the square and ends at one of `own`. Exactly the
+/// landing squares of the converting slides: the square a slide leaves never flanks its
+/// landing square (it lies back along the slide's own path, over empty squares), so which
+/// piece lands does not matter. One occluded fill a direction, from `own` through `enemy`.
+#[inline]
+pub fn capture_landings(own: u64, enemy: u64) -> u64 {
+    let empty = !(own | enemy);
+    DIRECTIONS.iter().fold(0, |landings, &(step, lands)| {
+        let runs = fill([own], enemy, (step, lands))[0];
+        landings | (shift(runs, step) & lands & empty)
+    })
+}
+
 /// For each direction (north, east, south, west), the empty squares some piece of `pieces`
 /// reaches by sliding that way. Each reached square has exactly one such piece, so the four
 /// counts add up to the number of slides.

@@ -32,12 +32,12 @@ mod position;
 
 // Public so that `benches/mingmang.rs` can time the lookup.
 pub use self::attacks::slides;
-use self::attacks::{count_slides, has_two_squares, Squares};
+use self::attacks::{capture_landings, count_slides, has_two_squares, Squares};
 pub use self::eval::MingMangEval;
 use self::history::History;
 use self::position::{parse_square, square_name};
 pub use self::position::{Move, Position};
-use super::{cycle_point, Game, Outcome, Side, StatePart};
+use super::{cycle_point, Game, GameParams, Outcome, Side, StatePart};
 
 /// A played game ends after this many plies (moves and passes).
 pub const MAX_PLIES: usize = 400;
@@ -333,6 +333,37 @@ impl Game for MingMang {
 
     fn is_noisy(&self, mv: Move) -> bool {
         !mv.is_pass() && self.pos.conversions(mv) != 0
+    }
+
+    /// Only a conversion changes the pieces of the side that did not move, so the move was
+    /// noisy exactly when they differ from the undo's: one comparison where `is_noisy`
+    /// looked for conversions again before `make` did.
+    fn make_noisy(&mut self, mv: Move) -> (Position, bool) {
+        let undo = self.make(mv);
+        let them = usize::from(undo.side ^ 1);
+        (undo, self.pos.pieces[them] != undo.pieces[them])
+    }
+
+    /// The converting slides without generating the others: the slides landing on one of
+    /// [`capture_landings`], less the banned ones (the pass is never noisy).
+    fn generate_noisy_moves(&self, _params: &GameParams, moves: &mut Vec<Move>) {
+        let landings = capture_landings(self.pos.own(), self.pos.enemy());
+        if landings == 0 || self.is_over() {
+            return;
+        }
+        let start = moves.len();
+        let occupied = self.pos.occupied();
+        for from in Squares(self.pos.own()) {
+            moves.extend(Squares(slides(from, occupied) & landings).map(|to| Move::new(from, to)));
+        }
+        if moves.len() == start {
+            return;
+        }
+        self.for_each_banned(|mv| {
+            if let Some(i) = moves[start..].iter().position(|&m| m == mv) {
+                moves.remove(start + i);
+            }
+        });
     }
 
     fn format_move(&self, mv: Move) -> String {

@@ -10,6 +10,7 @@ use super::*;
 use crate::game::perft::perft;
 use crate::game::{Score, WIN_SCORE};
 use crate::game::Evaluator;
+use crate::search::params::Params;
 
 /// A placement from a FEN-like board: ranks 8 to 1 split by `/`, `B`, `W`, digits for empty
 /// runs.
@@ -167,6 +168,25 @@ fn check_capture(before: &str, mv: &str, after: &str) {
     assert_eq!(board(next.pieces), after, "{before}: {mv}");
     let converted = (next.pieces[usize::from(side)] & pieces[usize::from(side ^ 1)]) != 0;
     assert_eq!(game.is_noisy(mv), converted, "{before}: is_noisy({mv})");
+    assert_eq!(noisy_moves(&game).contains(&mv), converted, "{before}: noisy moves");
+}
+
+fn noisy_moves(game: &MingMang) -> Vec<Move> {
+    let mut moves = Vec::new();
+    game.generate_noisy_moves(&Params::default().game_params(), &mut moves);
+    moves
+}
+
+#[test]
+fn a_banned_capture_is_no_noisy_move() {
+    // d1-c1 converts b1; pretend its result was seen with White to move.
+    let mut game = position("8/8/8/8/8/8/7B/BW1B3W", 0);
+    let mv = slide("d1-c1");
+    assert!(noisy_moves(&game).contains(&mv));
+    let next = game.pos.after(mv);
+    game.history.push(next.pieces, next.hash, 1);
+    assert!(!legal_moves(&game).contains(&mv));
+    assert!(!noisy_moves(&game).contains(&mv));
 }
 
 #[test]

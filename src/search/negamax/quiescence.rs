@@ -59,9 +59,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);
         moves.clear();
-        game.generate_search_moves(&self.game_params, &mut moves);
-        if self.params.q_all_moves == 0 {
-            moves.retain(|&mv| game.is_noisy(mv));
+        let only_noisy = self.params.q_all_moves == 0;
+        if only_noisy {
+            game.generate_noisy_moves(&self.game_params, &mut moves);
+        } else {
+            game.generate_search_moves(&self.game_params, &mut moves);
         }
         let at = At {
             slot: ply,
@@ -73,8 +75,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let side = game.side_to_move();
         for i in 0..moves.len() {
             let mv = self.ordering.pick(&mut moves, i, ply);
-            let noisy = game.is_noisy(mv);
-            let undo = game.make(mv);
+            let (undo, noisy) = match only_noisy {
+                true => (game.make(mv), true),
+                false => game.make_noisy(mv),
+            };
             let score = if game.side_to_move() == side {
                 self.qnode::<F>(game, alpha, beta, ply + 1, qdepth + 1, noisy)
             } else {

@@ -59,12 +59,19 @@ fn check_walk_position(game: &mut MingMang) -> Vec<Move> {
     let mut moves = Vec::new();
     game.generate_moves(&mut moves);
     assert_eq!(moves, naive_moves(game), "{}", game.board_string());
+    let mut noisy = Vec::new();
+    let params = crate::search::params::Params::default().game_params();
+    game.generate_noisy_moves(&params, &mut noisy);
+    let converting: Vec<Move> = moves.iter().copied().filter(|&mv| game.is_noisy(mv)).collect();
+    assert_eq!(noisy, converting, "noisy moves\n{}", game.board_string());
     let slides = moves.iter().filter(|mv| !mv.is_pass()).count() as u64;
     assert_eq!(game.count_moves(&mut Vec::new()), slides);
     let before = snapshot(game);
     for &mv in &moves {
         assert_eq!(game.parse_move(&game.format_move(mv)), Ok(mv));
-        let undo = game.make(mv);
+        let noisy = game.is_noisy(mv);
+        let (undo, made_noisy) = game.make_noisy(mv);
+        assert_eq!(made_noisy, noisy, "make_noisy {mv}");
         assert_eq!(game.hash(), game.hash_from_scratch());
         game.unmake(mv, undo);
         assert_eq!(snapshot(game), before, "make/unmake {mv}");
