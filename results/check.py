@@ -51,6 +51,7 @@ FOLDERS = {
     "2026-11-27-setup-times": "setup_times",
     "2026-11-28-studies-check": "studies_check",
     "2026-12-02-speed": "speed_ab",
+    "2026-12-02-speed-3": "speed_ab",
 }
 
 
