@@ -55,6 +55,24 @@ proptest! {
         }
     }
 
+    /// The moves, on random boards of every size with empty houses, are the mover's
+    /// non-empty houses in order, after whatever the list held.
+    #[test]
+    fn moves_are_the_non_empty_houses(
+        houses in 1usize..=6, side in 0u8..2,
+        pits in prop::collection::vec(prop_oneof![Just(0u8), 1u8..20], 14),
+    ) {
+        let mut game = Kalah::from_options(&format!("{houses},4")).unwrap();
+        game.pos.pits[..2 * houses + 2].copy_from_slice(&pits[..2 * houses + 2]);
+        game.pos.side = side;
+        let mut moves = vec![9];
+        game.generate_moves(&mut moves);
+        let want: Vec<u8> = std::iter::once(9)
+            .chain((1..=houses as u8).filter(|&h| game.pos.pits[game.house_index(side, h)] > 0))
+            .collect();
+        prop_assert_eq!(moves, want);
+    }
+
     /// The sow, on random boards of every size and rule set with up to three laps' worth of
     /// seeds in a house, leaves the pits, the hash, the last pit and the capture exactly as
     /// sowing seed by seed does.
