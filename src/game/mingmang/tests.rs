@@ -210,6 +210,9 @@ fn captures() {
     check_capture("8/8/8/8/8/8/8/WWW2B2", "f1-d1", "8/8/8/8/8/8/8/WWWB4");
     check_capture("8/8/8/8/8/8/B7/W1B5", "c1-b1", "8/8/8/8/8/8/B7/WB6");
     check_capture("8/8/8/8/8/8/1B6/W7", "b2-a2", "8/8/8/8/8/8/B7/W7");
+    // A run to the east of the landing square, flanked further east (the slide comes from
+    // the west).
+    check_capture("8/8/8/8/8/8/8/B2WB3", "a1-c1", "8/8/8/8/8/8/8/2BBB3");
     // An empty square ends a run without a capture.
     check_capture("8/8/8/8/8/8/8/B1WW1B2", "f1-e1", "8/8/8/8/8/8/8/B1WWB3");
     // Moving between enemies, or extending a flanked line, is safe: only the mover captures.

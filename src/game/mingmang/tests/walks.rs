@@ -59,11 +59,6 @@ fn check_walk_position(game: &mut MingMang) -> Vec<Move> {
     let mut moves = Vec::new();
     game.generate_moves(&mut moves);
     assert_eq!(moves, naive_moves(game), "{}", game.board_string());
-    let mut noisy = Vec::new();
-    let params = crate::search::params::Params::default().game_params();
-    game.generate_noisy_moves(&params, &mut noisy);
-    let converting: Vec<Move> = moves.iter().copied().filter(|&mv| game.is_noisy(mv)).collect();
-    assert_eq!(noisy, converting, "noisy moves\n{}", game.board_string());
     let slides = moves.iter().filter(|mv| !mv.is_pass()).count() as u64;
     assert_eq!(game.count_moves(&mut Vec::new()), slides);
     let before = snapshot(game);
@@ -80,6 +75,11 @@ fn check_walk_position(game: &mut MingMang) -> Vec<Move> {
         game.unmake_null(undo);
         assert_eq!(snapshot(game), before, "make_null/unmake_null");
     }
+    let mut noisy = Vec::new();
+    let params = crate::search::params::Params::default().game_params();
+    game.generate_noisy_moves(&params, &mut noisy);
+    let converting: Vec<Move> = moves.iter().copied().filter(|&mv| game.is_noisy(mv)).collect();
+    assert_eq!(noisy, converting, "noisy moves\n{}", game.board_string());
     moves
 }
 
