@@ -62,6 +62,7 @@ pub fn add_minimal_trees<G: Game>(
     let positions = run_positions::<G>(&manifest, spec.positions)?;
     let depths = chosen_depths(&manifest, spec.max_depth)?;
     let path = dir.join(MINIMAL);
+    let _lock = runfolder::lock_folder(dir)?;
     let (mut trees, torn_at) = runfolder::read_minimal(dir)?;
     if let Some(len) = torn_at {
         runfolder::truncate(&path, len)?;
