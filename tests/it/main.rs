@@ -3,7 +3,8 @@
 //! (`kalah_reference`), the HTML report in a browser (`html`), the Gomocup brain over
 //! pipes (`pbrain`), external Gomocup brains as match agents (`external`), the boards a user reads (`boards`), every hand-written list of games against the registry (`registry`),
 //! the position sets against their README (`fixtures`), the edges a new user hit
-//! (`edges`), and faults: broken files, kills, two writers, a full disk (`faults`).
+//! (`edges`), and faults: broken files, kills, two writers, a full disk (`faults`), merge
+//! and compare across builds and configurations (`faults_across`).
 
 mod boards;
 mod claims;
@@ -11,6 +12,7 @@ mod cli;
 mod edges;
 mod external;
 mod faults;
+mod faults_across;
 mod fixtures;
 mod gthd;
 mod html;
