@@ -176,7 +176,10 @@ fn restore_sigpipe() {
 fn output_failure_is_an_error() {
     let default = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        let message = info.payload_as_str().unwrap_or_default();
+        let payload = info.payload();
+        let message = (payload.downcast_ref::<String>().map(String::as_str))
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or_default();
         if message.starts_with("failed printing to std") {
             use std::io::Write;
             let _ = writeln!(std::io::stderr(), "error: {message}");

@@ -2,15 +2,15 @@
 //! holds, so that a second `cutoff` on the same `--out` is refused at once instead of
 //! appending the same searches beside the first.
 //!
-//! The lock is the operating system's advisory lock on the open file (`flock` on Unix,
-//! through `File::try_lock`), not the file's existence: the kernel frees it when its process
+//! The lock is the operating system's advisory lock on the open file (`flock(2)`; none off
+//! Unix), not the file's existence: the kernel frees it when its process
 //! ends in any way, `kill -9` included, so a stale `.lock` left by a killed run never blocks
 //! the resume. The file holds one line naming its holder (pid and command), which the
 //! refusal quotes. The holder removes the file when it is done (while still holding the
 //! lock; a process that opened the old file meanwhile sees it is gone and takes a new one).
 
 use anyhow::{bail, Context, Result};
-use std::fs::{File, OpenOptions, TryLockError};
+use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -36,17 +36,15 @@ pub fn lock_folder(dir: &Path) -> Result<FolderLock> {
             .write(true)
             .open(&path)
             .with_context(|| format!("opening {}", path.display()))?;
-        match file.try_lock() {
-            Ok(()) => {}
-            Err(TryLockError::WouldBlock) => bail!(
+        match try_lock(&file) {
+            Ok(true) => {}
+            Ok(false) => bail!(
                 "{} is in use by another cutoff ({}); wait for it to end or stop it (its lock \
                  ends with it, even after kill -9), or choose another folder",
                 dir.display(),
                 holder(&path)
             ),
-            Err(TryLockError::Error(e)) => {
-                return Err(e).with_context(|| format!("locking {}", path.display()))
-            }
+            Err(e) => return Err(e).with_context(|| format!("locking {}", path.display())),
         }
         // The holder may have removed the file between our open and our lock: then ours
         // is a lock on a file no one else will open, and a new one is needed.
@@ -54,6 +52,28 @@ pub fn lock_folder(dir: &Path) -> Result<FolderLock> {
             return write_holder(FolderLock { file, path });
         }
     }
+}
+
+/// Takes the exclusive lock of `file` without waiting: `false` when another open file of
+/// it holds the lock.
+#[cfg(unix)]
+fn try_lock(file: &File) -> std::io::Result<bool> {
+    use std::os::unix::io::AsRawFd;
+    // SAFETY: flock(2) on the descriptor `file` owns and keeps open for the call.
+    match unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } {
+        0 => Ok(true),
+        _ => match std::io::Error::last_os_error() {
+            e if e.kind() == std::io::ErrorKind::WouldBlock => Ok(false),
+            e => Err(e),
+        },
+    }
+}
+
+/// Off Unix there is no lock (`File::try_lock` is newer than the supported Rust): every
+/// process takes it.
+#[cfg(not(unix))]
+fn try_lock(_: &File) -> std::io::Result<bool> {
+    Ok(true)
 }
 
 /// Who holds the lock at `path`, as its holder wrote it.

@@ -29,24 +29,9 @@ pub(crate) fn run(args: &[String]) -> Output {
 /// The arguments of a small Kalah ablation into `out`: 3 positions, 2 depths, add-one
 /// (60 searches, well under a second).
 pub(crate) fn small_run(out: &Path) -> Vec<String> {
-    let args = [
-        "ablate",
-        "--game",
-        "kalah",
-        "--set",
-        "opening",
-        "--plan",
-        "add-one",
-        "--depths",
-        "1..2",
-        "--positions",
-        "3",
-        "-j",
-        "1",
-        "-q",
-        "--out",
-    ];
-    let mut args: Vec<String> = args.map(String::from).to_vec();
+    let args = "ablate --game kalah --set opening --plan add-one --depths 1..2 --positions 3 \
+                -j 1 -q --out";
+    let mut args: Vec<String> = args.split_whitespace().map(String::from).collect();
     args.push(text(out).to_string());
     args
 }
