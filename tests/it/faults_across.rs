@@ -1,13 +1,13 @@
 //! `merge` and `compare` across builds and configurations, as the binary answers them.
 //!
-//! `merge` joins shards of one run: shards of another spec (depths, parameters), another
-//! git revision, or another build without `--allow-mixed-builds` are refused in one line
-//! (exit 2); mixed builds allowed are merged with a warning naming them; a torn shard is
-//! named, its search listed missing (exit 1). `compare` is the gate between builds: builds
-//! that differ between the sides are named in `compare.md` and warn of nothing; sides of
-//! different experiments (game, configurations) are refused in one line (exit 2); a
-//! different setup (depths, parameters) is compared with a warning, and so is a side whose
-//! repeated runs come from two builds.
+//! `merge` joins shards of one run: shards of another spec (depths, parameters,
+//! positions), another git revision, or another build without `--allow-mixed-builds` are
+//! refused in one line (exit 2); mixed builds allowed are merged with a warning naming
+//! them; a torn shard is named, its search listed missing (exit 1). `compare` is the gate
+//! between builds: builds that differ between the sides are named in `compare.md` and warn
+//! of nothing; sides of different experiments (game, configurations, position set) are
+//! refused in one line (exit 2); a different setup (depths, parameters) is compared with a
+//! warning, and so is a side whose repeated runs come from two builds.
 
 use crate::cli::{cutoff, text, Temp};
 use crate::faults::{one_line_error, run, small_run};
@@ -67,10 +67,21 @@ fn merge_refuses_other_specs_revisions_and_unallowed_builds_and_warns_of_allowed
 
     let depths = made(&dir("s2-depths"), &["--shard", "2/2", "--depths", "1..3"]);
     let param = made(&dir("s2-param"), &["--shard", "2/2", "-p", "null-r=3"]);
+    let positions = made(
+        &dir("s2-positions"),
+        &["--shard", "2/2", "--positions", "4"],
+    );
     let revision = edited(&two, &dir("s2-rev"), |m| {
         m["git_revision"] = "0123abc".into()
     });
-    let refused: [(&Path, &[&str]); 3] = [
+    let refused: [(&Path, &[&str]); 4] = [
+        (
+            &positions,
+            &[
+                "not a shard of the same run",
+                "positions: 3 in the first, 4 here",
+            ],
+        ),
         (
             &depths,
             &[
@@ -191,7 +202,12 @@ fn compare_names_builds_warns_of_other_setups_and_refuses_other_experiments() {
     let mut args = small_run(&game);
     args[2] = "mingmang".into();
     assert_eq!(run(&args).status.code(), Some(0));
-    let refused: [(&Path, &str); 2] = [(&configs, "configurations: "), (&game, "game: ")];
+    let set = made(&dir("set"), &["--set", "midgame"]);
+    let refused: [(&Path, &str); 3] = [
+        (&configs, "configurations: "),
+        (&game, "game: "),
+        (&set, "fixture hash: "),
+    ];
     for (new, difference) in refused {
         let expected = ["are runs of different experiments", difference];
         one_line_error(&compare(&base, new, &out), text(new), &expected);
