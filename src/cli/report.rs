@@ -61,7 +61,7 @@ pub fn run(args: ReportArgs) -> Result<Status> {
         println!("{}", markdown(&summary));
         return Ok(Status::Ok);
     }
-    if args.repair {
+    if args.repair && args.dir.join(RECORDS).exists() {
         // Not while a run appends to the file: its line in progress is not torn.
         let _lock = lock_folder(&args.dir)?;
         if drop_torn_line(&args.dir)? {

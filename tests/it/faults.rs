@@ -209,6 +209,11 @@ fn torn_and_garbage_record_lines_are_redone_or_named() {
     one_line_error(&merge, "merge", &[&at]);
     assert_eq!(std::fs::read(&path).unwrap(), bytes.as_bytes(), "rewritten");
     assert!(!merged.exists());
+    // --repair of a folder that is not there says so (it takes no lock there).
+    let none = temp.0.join("none");
+    let repair = cutoff(&["report", text(&none), "--repair"]);
+    one_line_error(&repair, "report --repair of no folder", &[text(&none)]);
+    assert!(!String::from_utf8_lossy(&repair.stderr).contains(".lock"));
 }
 
 /// The arguments of a Kalah ablation of about a second and a half of one CPU (200 searches
