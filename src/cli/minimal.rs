@@ -97,6 +97,13 @@ fn add_to_run(dir: &Path, args: &MinimalArgs) -> Result<Status> {
     let mut progress =
         Progress::new(dir.to_path_buf(), depths, args.quiet).counting("minimal trees");
     let end = (entry(id).add_minimal)(dir, &spec, &mut progress, stop)?;
+    if end.dropped_torn_line {
+        eprintln!(
+            "warning: {} ended in a torn line (a write cut off by a kill, a crash or a full \
+             disk): it was dropped and that tree computed again",
+            dir.join(MINIMAL).display()
+        );
+    }
     if end.interrupted() {
         bail!(
             "interrupted after {} of {} minimal trees, which are kept in {}; run the same \

@@ -40,6 +40,9 @@ pub struct MinimalEnd {
     pub done_before: usize,
     /// Those computed now.
     pub done_now: usize,
+    /// Whether the file ended in a torn line (a write cut off), which was dropped and its
+    /// tree computed again.
+    pub dropped_torn_line: bool,
 }
 
 impl MinimalEnd {
@@ -114,6 +117,7 @@ pub fn add_minimal_trees<G: Game>(
         total: wanted.len(),
         done_before,
         done_now,
+        dropped_torn_line: torn_at.is_some(),
     };
     if !end.interrupted() {
         runfolder::rewrite_minimal(dir, trees)?;

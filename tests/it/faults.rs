@@ -165,7 +165,8 @@ fn broken_position_files_are_one_line_errors_naming_the_file() {
 
 /// A torn last line of `records.jsonl` (a write cut off) is dropped by the resume, which
 /// says so and runs that search again; a garbage line in the middle is an error naming the
-/// file and the line, for the resume, `report` and `merge`, and the file is left as it was.
+/// file and the line, for the resume, `report` and `merge`, and the file is left as it was;
+/// a torn `minimal.jsonl` is dropped by `minimal --run`, which says so.
 #[test]
 fn torn_and_garbage_record_lines_are_redone_or_named() {
     let temp = Temp::new("records");
@@ -209,6 +210,20 @@ fn torn_and_garbage_record_lines_are_redone_or_named() {
     one_line_error(&merge, "merge", &[&at]);
     assert_eq!(std::fs::read(&path).unwrap(), bytes.as_bytes(), "rewritten");
     assert!(!merged.exists());
+    // minimal.jsonl torn: `minimal --run` drops the line, says so and computes it again.
+    let minimal = |dir: &Path| cutoff(&["minimal", "--run", text(dir), "-q"]);
+    assert_eq!(minimal(&whole).status.code(), Some(0));
+    let trees = std::fs::read_to_string(whole.join("minimal.jsonl")).unwrap();
+    std::fs::write(whole.join("minimal.jsonl"), &trees[..trees.len() - 10]).unwrap();
+    let again = minimal(&whole);
+    let stderr = String::from_utf8_lossy(&again.stderr);
+    assert_eq!(again.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("minimal.jsonl ended in a torn line"),
+        "{stderr}"
+    );
+    let fixed = std::fs::read_to_string(whole.join("minimal.jsonl")).unwrap();
+    assert_eq!(fixed, trees);
     // --repair of a folder that is not there says so (it takes no lock there).
     let none = temp.0.join("none");
     let repair = cutoff(&["report", text(&none), "--repair"]);
