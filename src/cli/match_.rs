@@ -14,7 +14,7 @@ use crate::matches::agent::{split_agents, Agent, AgentSpec};
 use crate::matches::record::{GameRecord, GomocupClock, MatchSpec, Openings, SprtSpec};
 use crate::matches::run::{prepare_folder, run_match, write_match_report, MatchRun};
 use crate::matches::summary::is_external;
-use anyhow::{anyhow, bail, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
@@ -309,6 +309,8 @@ impl<G: Game> Setup<G> {
         agents: &[AgentSpec; 2],
         args: &PlayArgs,
     ) -> Result<Vec<GameRecord>> {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        let _lock = crate::runfolder::lock_folder(dir)?;
         prepare_folder(dir, spec, self.jobs)?;
         let run = MatchRun {
             spec,

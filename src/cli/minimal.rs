@@ -12,6 +12,7 @@ use crate::game::{split_game_string, Game, GameId};
 use crate::harness::fixtures::load_fixture;
 use crate::harness::measure::{root_search, SearchSpec};
 use crate::harness::minimal::MinimalSpec;
+use crate::harness::run::{check_game, select_positions};
 use crate::runfolder::{read_manifest, MINIMAL};
 use crate::search::minimal::minimal_tree;
 use crate::search::{Config, MAX_DEPTH};
@@ -96,6 +97,13 @@ fn add_to_run(dir: &Path, args: &MinimalArgs) -> Result<Status> {
     let mut progress =
         Progress::new(dir.to_path_buf(), depths, args.quiet).counting("minimal trees");
     let end = (entry(id).add_minimal)(dir, &spec, &mut progress, stop)?;
+    if end.dropped_torn_line {
+        eprintln!(
+            "warning: {} ended in a torn line (a write cut off by a kill, a crash or a full \
+             disk): it was dropped and that tree computed again",
+            dir.join(MINIMAL).display()
+        );
+    }
     if end.interrupted() {
         bail!(
             "interrupted after {} of {} minimal trees, which are kept in {}; run the same \
@@ -121,9 +129,10 @@ fn positions<G: Game>(args: &MinimalArgs) -> Result<Vec<(String, G)>> {
     let Some(set) = &args.set else {
         return Ok(vec![("position".into(), load_position(&args.game)?)]);
     };
-    let mut fixture = load_fixture::<G>(&fixture_path(G::NAME, set))?.positions;
-    fixture.truncate(args.positions.map_or(usize::MAX, |n| n as usize));
-    Ok(fixture)
+    let path = fixture_path(G::NAME, set);
+    let fixture = load_fixture::<G>(&path)?;
+    check_game::<G>(&args.game.game, &fixture, &path)?;
+    select_positions(fixture.positions, args.positions.map(|n| n as usize), &path)
 }
 
 pub(super) fn run_game<G: Game>(args: &MinimalArgs) -> Result<Status> {
