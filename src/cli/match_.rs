@@ -13,7 +13,6 @@ use crate::harness::provenance;
 use crate::matches::agent::{split_agents, Agent, AgentSpec};
 use crate::matches::record::{GameRecord, GomocupClock, MatchSpec, Openings, SprtSpec};
 use crate::matches::run::{prepare_folder, run_match, write_match_report, MatchRun};
-use crate::matches::summary::is_external;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -284,10 +283,9 @@ impl<G: Game> Setup<G> {
         })
     }
 
-    /// The spec of a match between `agents`: under the Gomocup clock when one of the two
-    /// is an external brain (a tournament's other pairings play as any match does).
+    /// The spec of a match between `agents` (under the Gomocup clock when an agent given
+    /// is an external brain: a tournament's pairings keep it only where one plays).
     pub fn spec(&self, agents: [String; 2], games: u32, sprt: Option<SprtSpec>) -> MatchSpec {
-        let external = agents.iter().any(|a| is_external(a));
         MatchSpec {
             game: self.start.spec(),
             agents,
@@ -296,7 +294,7 @@ impl<G: Game> Setup<G> {
             openings: self.openings.clone(),
             seed: self.seed,
             max_plies: self.max_plies,
-            gomocup: self.gomocup.filter(|_| external),
+            gomocup: self.gomocup,
         }
     }
 
