@@ -41,6 +41,9 @@ pub struct CompareArgs {
 pub fn run(args: CompareArgs) -> Result<Status> {
     let tolerance = Tolerance::from_percent(args.tolerance)?.with_min_ms(args.min_ms)?;
     let comparison = compare(&args.base, &args.new, tolerance, args.clock.clock)?;
+    for warning in comparison.warnings() {
+        eprintln!("warning: {warning}");
+    }
     let out = match args.out {
         Some(out) => out,
         None => default_out(&args.base, &args.new)?,

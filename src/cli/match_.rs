@@ -13,7 +13,7 @@ use crate::harness::provenance;
 use crate::matches::agent::{split_agents, Agent, AgentSpec};
 use crate::matches::record::{GameRecord, GomocupClock, MatchSpec, Openings, SprtSpec};
 use crate::matches::run::{prepare_folder, run_match, write_match_report, MatchRun};
-use anyhow::{anyhow, bail, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
@@ -283,7 +283,8 @@ impl<G: Game> Setup<G> {
         })
     }
 
-    /// The spec of a match between `agents`.
+    /// The spec of a match between `agents` (under the Gomocup clock when an agent given
+    /// is an external brain: a tournament's pairings keep it only where one plays).
     pub fn spec(&self, agents: [String; 2], games: u32, sprt: Option<SprtSpec>) -> MatchSpec {
         MatchSpec {
             game: self.start.spec(),
@@ -306,6 +307,8 @@ impl<G: Game> Setup<G> {
         agents: &[AgentSpec; 2],
         args: &PlayArgs,
     ) -> Result<Vec<GameRecord>> {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        let _lock = crate::runfolder::lock_folder(dir)?;
         prepare_folder(dir, spec, self.jobs)?;
         let run = MatchRun {
             spec,

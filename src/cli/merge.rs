@@ -33,6 +33,13 @@ pub struct MergeArgs {
 pub fn run(args: MergeArgs) -> Result<Status> {
     check_out_folder("--out", &args.out)?;
     let merged = merge(&args.out, &args.shards, args.allow_mixed_builds)?;
+    for path in &merged.torn {
+        eprintln!(
+            "warning: {} ends in a torn line (an interrupted write), left out: finish that \
+             shard with the command that made it",
+            path.display()
+        );
+    }
     if !merged.missing.is_empty() {
         eprintln!(
             "{}: {} of {} searches in the shards; {} missing, nothing written (run the \
@@ -49,6 +56,14 @@ pub fn run(args: MergeArgs) -> Result<Status> {
             eprintln!("  ... and {} more", merged.missing.len() - LIST_MISSING);
         }
         return Ok(Status::CheckFailed);
+    }
+    if !merged.mixed_builds.is_empty() {
+        eprintln!(
+            "warning: {}: shards of builds {} beside the first shard's, recorded in its \
+             manifest's mixed_builds",
+            args.out.display(),
+            merged.mixed_builds.join(", ")
+        );
     }
     if merged.already && !args.quiet {
         eprintln!(

@@ -12,12 +12,14 @@ use crate::game::{split_game_string, Game, GameId};
 use crate::harness::fixtures::load_fixture;
 use crate::harness::measure::{root_search, SearchSpec};
 use crate::harness::minimal::MinimalSpec;
+use crate::harness::run::{check_game, select_positions};
 use crate::runfolder::{read_manifest, MINIMAL};
-use crate::search::minimal::minimal_tree;
+use crate::search::minimal::{minimal_tree, MinimalTree};
 use crate::search::{Config, MAX_DEPTH};
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use serde_json::json;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 #[derive(Args)]
@@ -61,6 +63,11 @@ pub struct MinimalArgs {
     /// One JSON object per position and depth instead of the table.
     #[arg(long)]
     json: bool,
+    /// Reads the minimal trees from FILE (the `--json` lines of an earlier `cutoff minimal`
+    /// of the same game, set and parameters) instead of computing them, so that only the
+    /// configurations are searched; a position and depth missing from FILE is an error.
+    #[arg(long, value_name = "FILE", conflicts_with = "run")]
+    trees: Option<PathBuf>,
 }
 
 pub fn run(args: MinimalArgs) -> Result<Status> {
@@ -96,6 +103,13 @@ fn add_to_run(dir: &Path, args: &MinimalArgs) -> Result<Status> {
     let mut progress =
         Progress::new(dir.to_path_buf(), depths, args.quiet).counting("minimal trees");
     let end = (entry(id).add_minimal)(dir, &spec, &mut progress, stop)?;
+    if end.dropped_torn_line {
+        eprintln!(
+            "warning: {} ended in a torn line (a write cut off by a kill, a crash or a full \
+             disk): it was dropped and that tree computed again",
+            dir.join(MINIMAL).display()
+        );
+    }
     if end.interrupted() {
         bail!(
             "interrupted after {} of {} minimal trees, which are kept in {}; run the same \
@@ -121,9 +135,10 @@ fn positions<G: Game>(args: &MinimalArgs) -> Result<Vec<(String, G)>> {
     let Some(set) = &args.set else {
         return Ok(vec![("position".into(), load_position(&args.game)?)]);
     };
-    let mut fixture = load_fixture::<G>(&fixture_path(G::NAME, set))?.positions;
-    fixture.truncate(args.positions.map_or(usize::MAX, |n| n as usize));
-    Ok(fixture)
+    let path = fixture_path(G::NAME, set);
+    let fixture = load_fixture::<G>(&path)?;
+    check_game::<G>(&args.game.game, &fixture, &path)?;
+    select_positions(fixture.positions, args.positions.map(|n| n as usize), &path)
 }
 
 pub(super) fn run_game<G: Game>(args: &MinimalArgs) -> Result<Status> {
@@ -143,6 +158,10 @@ pub(super) fn run_game<G: Game>(args: &MinimalArgs) -> Result<Status> {
         });
     }
     let positions = positions::<G>(args)?;
+    let known = match &args.trees {
+        Some(path) => Some(read_trees(path)?),
+        None => None,
+    };
     if !args.json {
         let configs: Vec<String> = args.config.iter().map(|c| format!("{c:>24}")).collect();
         println!("{:>5} {:>14} {}", "depth", "minimal", configs.join(""));
@@ -153,20 +172,24 @@ pub(super) fn run_game<G: Game>(args: &MinimalArgs) -> Result<Status> {
         let mut config_sums = vec![0u64; specs.len()];
         for (done, (id, game)) in positions.iter().enumerate() {
             ticker.tick(|| format!("depth {depth}, {done} of {} positions", positions.len()));
-            let tree = minimal_tree(game, depth, eval, &params);
+            let tree = match &known {
+                Some(trees) => known_tree(trees, id, depth, args)?,
+                None => minimal_tree(game, depth, eval, &params),
+            };
             minimal_sum += tree.n_nodes;
-            let mut nodes = Vec::new();
+            let (mut nodes, mut scores) = (Vec::new(), Vec::new());
             for (sum, spec) in config_sums.iter_mut().zip(&specs) {
                 let result = root_search(game, spec, depth, &mut |_| {});
                 let n = result.last().map_or(0, |r| r.counters.n_nodes);
                 *sum += n;
                 nodes.push(n);
+                scores.push(result.last().map(|r| r.score));
             }
             if args.json {
                 let line = json!({
                     "position": id, "depth": depth, "minimal_nodes": tree.n_nodes,
                     "minimal_leaves": tree.n_leaves, "score": tree.score,
-                    "configs": args.config, "nodes": nodes,
+                    "configs": args.config, "nodes": nodes, "scores": scores,
                 });
                 println!("{line}");
             }
@@ -180,4 +203,47 @@ pub(super) fn run_game<G: Game>(args: &MinimalArgs) -> Result<Status> {
         }
     }
     Ok(Status::Ok)
+}
+
+/// The trees of `--trees FILE` by position and depth: nodes, leaves and root value.
+type KnownTrees = BTreeMap<(String, u32), MinimalTree>;
+
+/// Reads the `--json` lines of an earlier `cutoff minimal` at `path`.
+fn read_trees(path: &Path) -> Result<KnownTrees> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("--trees {}: cannot read", path.display()))?;
+    let mut trees = KnownTrees::new();
+    for (i, line) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
+        let bad = || {
+            anyhow!(
+                "--trees {} line {}: not a `cutoff minimal --json` line",
+                path.display(),
+                i + 1
+            )
+        };
+        let value: serde_json::Value = serde_json::from_str(line).map_err(|_| bad())?;
+        let field = |name: &str| value.get(name).ok_or_else(bad);
+        let number = |name: &str| field(name).and_then(|v| v.as_i64().ok_or_else(bad));
+        let position = field("position")?.as_str().ok_or_else(bad)?.to_string();
+        let depth = u32::try_from(number("depth")?).map_err(|_| bad())?;
+        let tree = MinimalTree {
+            n_nodes: u64::try_from(number("minimal_nodes")?).map_err(|_| bad())?,
+            n_leaves: u64::try_from(number("minimal_leaves")?).map_err(|_| bad())?,
+            score: i32::try_from(number("score")?).map_err(|_| bad())?,
+        };
+        trees.insert((position, depth), tree);
+    }
+    Ok(trees)
+}
+
+/// The tree of position `id` at `depth` from `--trees`, or the error that it is missing.
+fn known_tree(trees: &KnownTrees, id: &str, depth: u32, args: &MinimalArgs) -> Result<MinimalTree> {
+    trees.get(&(id.to_string(), depth)).copied().ok_or_else(|| {
+        let file = args.trees.as_deref().unwrap_or(Path::new("")).display();
+        anyhow!("--trees {file}: no tree of position {id} at depth {depth}")
+    })
 }

@@ -120,6 +120,7 @@ pub fn main() -> ExitCode {
 /// ```
 pub fn run_with(games: &[Entry]) -> ExitCode {
     restore_sigpipe();
+    output_failure_is_an_error();
     if let Err(e) = registry::register(games) {
         eprintln!("error: {e}");
         return ExitCode::from(2);
@@ -167,6 +168,25 @@ fn restore_sigpipe() {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
+}
+
+/// `println!` panics when stdout cannot be written (redirected to a file on a full disk):
+/// that panic becomes the one-line error and exit code 2 of any other error, not a
+/// backtrace and code 101.
+fn output_failure_is_an_error() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = (payload.downcast_ref::<String>().map(String::as_str))
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or_default();
+        if message.starts_with("failed printing to std") {
+            use std::io::Write;
+            let _ = writeln!(std::io::stderr(), "error: {message}");
+            std::process::exit(2);
+        }
+        default(info);
+    }));
 }
 
 #[cfg(test)]

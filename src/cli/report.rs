@@ -12,7 +12,7 @@ use crate::matches::run::rewrite_match_report;
 use crate::matches::summary::markdown;
 use crate::report::claims::render_folder;
 use crate::report::write_report_by;
-use crate::runfolder::{drop_torn_line, MANIFEST, RECORDS};
+use crate::runfolder::{drop_torn_line, lock_folder, MANIFEST, RECORDS};
 use anyhow::{bail, Result};
 use clap::Args;
 use std::path::PathBuf;
@@ -61,11 +61,15 @@ pub fn run(args: ReportArgs) -> Result<Status> {
         println!("{}", markdown(&summary));
         return Ok(Status::Ok);
     }
-    if args.repair && drop_torn_line(&args.dir)? {
-        eprintln!(
-            "dropped the torn last line of {}",
-            args.dir.join(RECORDS).display()
-        );
+    if args.repair && args.dir.join(RECORDS).exists() {
+        // Not while a run appends to the file: its line in progress is not torn.
+        let _lock = lock_folder(&args.dir)?;
+        if drop_torn_line(&args.dir)? {
+            eprintln!(
+                "dropped the torn last line of {}",
+                args.dir.join(RECORDS).display()
+            );
+        }
     }
     let out = args.out.as_deref().unwrap_or(&args.dir);
     check_out_folder("--out", out)?;

@@ -237,7 +237,15 @@ impl<G: Game> Engine<G> {
         limit: Limit,
         allowance: Option<Duration>,
     ) -> Option<Choice<G::Move>> {
-        let (bounds, time) = self.bounds(limit, allowance);
+        let (mut bounds, time) = self.bounds(limit, allowance);
+        if time.is_some() && has_one_move(game) {
+            // Nothing to choose between: a clock's time goes to moves that need it, and
+            // this one gets the shallowest search that gives it a score.
+            bounds = Bounds {
+                playouts: Some(1),
+                ..Bounds::depth(1)
+            };
+        }
         // MCTS has a move after one playout; negamax after its first iteration (expectimax's
         // one iteration is never stopped by the clock, only by its depth).
         let needs_iteration = self.config.algorithm() != Algorithm::Mcts;
@@ -269,6 +277,13 @@ impl<G: Game> Engine<G> {
         bounds.deepen = time.is_some();
         (bounds, time)
     }
+}
+
+/// Whether the side to move in `game` has exactly one legal move.
+fn has_one_move<G: Game>(game: &G) -> bool {
+    let mut moves = Vec::new();
+    game.generate_moves(&mut moves);
+    moves.len() == 1
 }
 
 /// The move of the last iteration that completed, with the nodes of all of them; if the

@@ -89,6 +89,43 @@ fn a_timed_move_keeps_its_deadline_and_the_last_completed_iteration() {
     }
 }
 
+/// The first position of seeded random Kalah games where the mover has one legal move.
+fn kalah_with_one_move() -> Kalah {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let mut moves = Vec::new();
+    loop {
+        let mut game = Kalah::from_options("").unwrap();
+        while game.outcome().is_none() {
+            moves.clear();
+            game.generate_moves(&mut moves);
+            if moves.len() == 1 {
+                return game;
+            }
+            game.make(moves[rng.gen_range(0..moves.len())]);
+        }
+    }
+}
+
+#[test]
+fn one_legal_move_on_a_clock_is_played_after_one_ply() {
+    let game = kalah_with_one_move();
+    let mut moves = Vec::new();
+    game.generate_moves(&mut moves);
+    for config in ["alphabeta", "cammp", "mcts"] {
+        let mut timed = engine::<Kalah>(config, Limit::TimeMs(1_000));
+        let choice = timed.choose(&game, None, &[]).unwrap();
+        assert_eq!(choice.mv, moves[0], "{config}");
+        assert!(choice.depth <= 1 && choice.nodes <= 64, "{config}: {choice:?} for the only move");
+        // Without a clock the limit is the user's: a depth is searched to the full.
+        if config != "mcts" {
+            let mut fixed = engine::<Kalah>(config, Limit::Depth(6));
+            let deep = fixed.choose(&game, None, &[]).unwrap();
+            assert_eq!(deep.depth, 6, "{config}: {deep:?}");
+        }
+    }
+}
+
 #[test]
 fn an_allowance_bounds_a_depth_limit_too() {
     let game = kalah();

@@ -1,6 +1,7 @@
 //! Executing a prepared run: the missing searches on worker threads, each with fresh tables
 //! (so node counts do not depend on threads, shards or resumes), records appended as they
-//! finish, and the file rewritten in plan order once the shard is complete.
+//! finish, and the file rewritten in plan order once the shard is complete. The folder is
+//! locked for the run ([`runfolder::lock_folder`]): a second process is refused at once.
 //!
 //! With `repeat` K > 1, each search runs K times, interleaved: the searches of one position
 //! and depth run round by round, each round starting with another configuration, so that no
@@ -14,7 +15,7 @@ use super::plan::Task;
 use super::run::Prepared;
 use crate::game::Game;
 use crate::runfolder::{self, Manifest, Record};
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -64,6 +65,8 @@ pub fn execute<G: Game>(
 ) -> Result<RunEnd> {
     std::fs::create_dir_all(&prepared.dir)
         .with_context(|| format!("creating {}", prepared.dir.display()))?;
+    let _lock = runfolder::lock_folder(&prepared.dir)?;
+    let pending = pending_under_lock(prepared)?;
     if prepared.resuming {
         runfolder::drop_torn_line(&prepared.dir)?;
     }
@@ -71,10 +74,10 @@ pub fn execute<G: Game>(
         runfolder::write_manifest(&prepared.dir, &prepared.manifest)?;
     }
     let total = prepared.tasks.len();
-    let done_before = total - prepared.pending.len();
+    let done_before = total - pending.len();
     let start = Instant::now();
     watcher.begin(total, done_before, prepared.jobs);
-    let done_now = run_pending(prepared, watcher, stop);
+    let done_now = run_pending(prepared, &pending, watcher, stop);
     watcher.end();
     let done_now = done_now?;
     let interrupted = done_before + done_now < total;
@@ -93,6 +96,23 @@ pub fn execute<G: Game>(
         interrupted,
         elapsed: start.elapsed(),
     })
+}
+
+/// The searches still to run, read again once the folder is locked: another process may
+/// have written into it between `prepare` and the lock (then it ended, or the lock would
+/// have been refused).
+fn pending_under_lock<G: Game>(prepared: &Prepared<G>) -> Result<Vec<Task>> {
+    if prepared.resuming {
+        return Ok(prepared.still_pending()?.0);
+    }
+    if runfolder::read_manifest(&prepared.dir)?.is_some() {
+        bail!(
+            "{} became a run folder while this run was being prepared (another cutoff started \
+             in it); run the command again",
+            prepared.dir.display()
+        );
+    }
+    Ok(prepared.pending.clone())
 }
 
 /// One timed search: a task in one round.
@@ -131,11 +151,12 @@ type Rounds = BTreeMap<Task, Vec<(usize, Record)>>;
 /// Runs the pending tasks on worker threads; this thread writes the records as they come.
 fn run_pending<G: Game>(
     prepared: &Prepared<G>,
+    pending: &[Task],
     watcher: &mut dyn Watcher,
     stop: &AtomicBool,
 ) -> Result<usize> {
     let repeat = prepared.manifest.repeat.max(1) as usize;
-    let order = schedule(&prepared.pending, repeat);
+    let order = schedule(pending, repeat);
     let mut writer = runfolder::RecordWriter::open(&prepared.dir)?;
     let mut rounds = Rounds::new();
     let mut written = 0;
@@ -151,7 +172,13 @@ fn run_pending<G: Game>(
             let Some(record) = finished else {
                 return Ok(false);
             };
-            writer.write(&record)?;
+            writer.write(&record).map_err(|e| {
+                anyhow!(
+                    "{e:#}; the searches recorded before it are kept in {}, and the same \
+                     command resumes the run",
+                    prepared.dir.display()
+                )
+            })?;
             written += 1;
             Ok(true)
         },

@@ -27,6 +27,11 @@ pub struct Merged {
     pub missing: Vec<SearchId>,
     /// `out` held this very merge already (nothing was written).
     pub already: bool,
+    /// The builds besides the first shard's that made records (with
+    /// `--allow-mixed-builds`; recorded in the manifest).
+    pub mixed_builds: Vec<String>,
+    /// The shards' records files that end in a torn line (an interrupted write, left out).
+    pub torn: Vec<PathBuf>,
 }
 
 /// Merges the run folders `shards` into the new run folder `out`; shards of different
@@ -46,8 +51,13 @@ pub fn merge(out: &Path, shards: &[PathBuf], allow_mixed_builds: bool) -> Result
     manifest.mixed_builds = other_builds(shards, &manifests, allow_mixed_builds)?;
     let order = plan_keys(&manifest)?;
     let mut records: BTreeMap<usize, Record> = BTreeMap::new();
+    let mut torn = Vec::new();
     for dir in shards {
-        for record in runfolder::read_records(dir)?.records {
+        let file = runfolder::read_records(dir)?;
+        if file.torn_at.is_some() {
+            torn.push(dir.join(runfolder::RECORDS));
+        }
+        for record in file.records {
             add_record(&mut records, &order, record, dir)?;
         }
     }
@@ -62,6 +72,8 @@ pub fn merge(out: &Path, shards: &[PathBuf], allow_mixed_builds: bool) -> Result
         found: records.len(),
         missing: missing.into_iter().map(|(_, k)| k).collect(),
         already: false,
+        mixed_builds: manifest.mixed_builds.clone(),
+        torn,
     };
     let records: Vec<Record> = records.into_values().collect();
     if let Some(existing) = runfolder::read_manifest(out)? {

@@ -40,6 +40,9 @@ pub struct MinimalEnd {
     pub done_before: usize,
     /// Those computed now.
     pub done_now: usize,
+    /// Whether the file ended in a torn line (a write cut off), which was dropped and its
+    /// tree computed again.
+    pub dropped_torn_line: bool,
 }
 
 impl MinimalEnd {
@@ -62,6 +65,7 @@ pub fn add_minimal_trees<G: Game>(
     let positions = run_positions::<G>(&manifest, spec.positions)?;
     let depths = chosen_depths(&manifest, spec.max_depth)?;
     let path = dir.join(MINIMAL);
+    let _lock = runfolder::lock_folder(dir)?;
     let (mut trees, torn_at) = runfolder::read_minimal(dir)?;
     if let Some(len) = torn_at {
         runfolder::truncate(&path, len)?;
@@ -113,6 +117,7 @@ pub fn add_minimal_trees<G: Game>(
         total: wanted.len(),
         done_before,
         done_now,
+        dropped_torn_line: torn_at.is_some(),
     };
     if !end.interrupted() {
         runfolder::rewrite_minimal(dir, trees)?;

@@ -183,7 +183,9 @@ fn repeats_warning<G: Game>(fixture: &Fixture<G>, path: &Path) -> Option<String>
     ))
 }
 
-fn check_game<G: Game>(typed: &str, fixture: &Fixture<G>, path: &Path) -> Result<()> {
+/// Checks the game string typed (`kalah:4,3`) against the set's game: options typed must
+/// be the set's.
+pub fn check_game<G: Game>(typed: &str, fixture: &Fixture<G>, path: &Path) -> Result<()> {
     let (name, options) = split_game_string(typed);
     if name != G::NAME {
         bail!("--game `{typed}` is not {}", G::NAME);
@@ -202,7 +204,9 @@ fn check_game<G: Game>(typed: &str, fixture: &Fixture<G>, path: &Path) -> Result
     Ok(())
 }
 
-pub(super) fn select_positions<G>(
+/// The set's positions, the first `first` of them when given; an error naming the file when
+/// it holds none or fewer.
+pub fn select_positions<G>(
     mut positions: Vec<(String, G)>,
     first: Option<usize>,
     path: &Path,
@@ -284,6 +288,23 @@ impl<G: Game> Prepared<G> {
             return self.check_empty_folder();
         };
         check_same_spec(&self.dir, &existing, &self.manifest)?;
+        let (pending, torn) = self.still_pending()?;
+        if torn {
+            self.warnings.push(format!(
+                "{} ends in a torn line (a write cut off by a kill, a crash or a full disk): \
+                 it is dropped and that search runs again",
+                self.dir.join(runfolder::RECORDS).display()
+            ));
+        }
+        self.pending = pending;
+        self.manifest = self.check_build(existing)?;
+        self.resuming = true;
+        Ok(())
+    }
+
+    /// The tasks of `pending` whose records the folder does not hold yet, and whether its
+    /// records end in a torn line; an error when it holds a search outside the plan.
+    pub(super) fn still_pending(&self) -> Result<(Vec<Task>, bool)> {
         let file = runfolder::read_records(&self.dir)?;
         let order = self.plan_order();
         let mut done = std::collections::BTreeSet::new();
@@ -303,10 +324,7 @@ impl<G: Game> Prepared<G> {
             .copied()
             .filter(|&t| !done.contains(&self.task_id(t)))
             .collect();
-        self.pending = pending;
-        self.manifest = self.check_build(existing)?;
-        self.resuming = true;
-        Ok(())
+        Ok((pending, file.torn_at.is_some()))
     }
 
     /// The existing manifest, with this build added to its mixed builds when it is another
@@ -336,11 +354,16 @@ impl<G: Game> Prepared<G> {
     }
 
     fn check_empty_folder(&self) -> Result<()> {
-        let mut entries = match std::fs::read_dir(&self.dir) {
+        let entries = match std::fs::read_dir(&self.dir) {
             Ok(entries) => entries,
             Err(_) => return Ok(()),
         };
-        if entries.next().is_some() {
+        // What a run killed before its manifest was written leaves: no obstacle.
+        let leftover = |name: &std::ffi::OsStr| {
+            name == runfolder::LOCK || name.to_string_lossy().ends_with(".tmp")
+        };
+        let mut entries = entries.filter_map(|e| e.ok()).map(|e| e.file_name());
+        if entries.any(|name| !leftover(&name)) {
             bail!(
                 "{} exists and is not a run folder (no {})",
                 self.dir.display(),

@@ -186,3 +186,66 @@ fn messages_and_debug_lines_are_chatter() {
         assert!(!is_chatter(line), "{line}");
     }
 }
+
+/// A match of `pbrain:brain` against `alphabeta:depth=2` under `clock`, with games whose
+/// moves took the wall times `us` (agent A's first, then alternating).
+fn reported(us: &[&[u64]], clock: GomocupClock) -> (String, String) {
+    use super::record::{GameRecord, MatchSpec, Openings};
+    let spec = MatchSpec {
+        game: "gomoku:15,freestyle,connect=5".into(),
+        agents: ["pbrain:brain".into(), "alphabeta:depth=2".into()],
+        games: us.len() as u32,
+        sprt: None,
+        openings: Openings::Random { plies: 0 },
+        seed: 1,
+        max_plies: 1000,
+        gomocup: Some(clock),
+    };
+    let games: Vec<GameRecord> = us
+        .iter()
+        .map(|times| {
+            let moves: Vec<String> = times
+                .iter()
+                .enumerate()
+                .map(|(i, us)| {
+                    let nodes = if i % 2 == 0 { 0 } else { 50 };
+                    format!(r#"{{"move":"a{}","nodes":{nodes},"depth":{},"us":{us}}}"#, i + 1, i % 2 * 2)
+                })
+                .collect();
+            let line = format!(
+                r#"{{"pair":0,"game":0,"opening":[],"moves":[{}],"end":"win","winner":0,"reason":"rules"}}"#,
+                moves.join(",")
+            );
+            serde_json::from_str(&line).unwrap()
+        })
+        .collect();
+    let summary = super::summary::markdown(&super::summary::summarise(&spec, &games));
+    (summary, super::run::timing(&spec, &games))
+}
+
+#[test]
+fn an_external_brain_reports_no_nodes_and_its_replies_are_set_beside_the_allowance() {
+    // A's replies: 1..=100 ms over two games (the 99th percentile 99 ms, the longest 100).
+    let a_then_b = |range: std::ops::RangeInclusive<u64>| {
+        range.flat_map(|ms| [ms * 1000, 7000]).collect::<Vec<u64>>()
+    };
+    let (first, second) = (a_then_b(1..=50), a_then_b(51..=100));
+    let clock = GomocupClock {
+        timeout_turn_ms: 150,
+        timeout_match_ms: 0,
+        tolerance_ms: 20,
+        max_memory: 0,
+    };
+    let (summary, timing) = reported(&[&first, &second], clock);
+    assert!(summary.contains("| pbrain:brain | 100 | - | - |"), "{summary}");
+    assert!(summary.contains("| alphabeta:depth=2 | 100 | 50 | 2.00 |"), "{summary}");
+    assert!(timing.contains("held to 150 ms a move plus 20 ms of tolerance"), "{timing}");
+    assert!(
+        timing.contains("| pbrain:brain | 100 | - | 50.500 | 99.000 | 100.000 |"),
+        "{timing}"
+    );
+    assert!(
+        timing.contains("| alphabeta:depth=2 | 100 | - | 7.000 | 7.000 | 7.000 |"),
+        "{timing}"
+    );
+}

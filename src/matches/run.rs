@@ -317,34 +317,47 @@ pub fn rewrite_match_report(dir: &Path) -> Result<MatchSummary> {
     write_match_report(dir, &manifest.spec, &games)
 }
 
-/// The agents' mean CPU and wall time per move over every recorded game, as Markdown (CPU
-/// time `-` where a game was recorded before it was measured).
+/// The agents' mean CPU and wall time per move over every recorded game, and their longest
+/// and 99th-percentile wall times, as Markdown (CPU time `-` where a game was recorded
+/// before it was measured); with external brains, the allowance their replies are held to.
 pub fn timing(spec: &MatchSpec, games: &[GameRecord]) -> String {
-    let mut us = [0u64; 2];
+    let mut walls: [Vec<u64>; 2] = Default::default();
     let mut cpu_us = [Some(0u64); 2];
-    let mut moves = [0u64; 2];
     for game in games {
         for (i, mv) in game.moves.iter().enumerate() {
             let seat = (game.first() + i) % 2;
-            us[seat] += mv.us;
+            walls[seat].push(mv.us);
             cpu_us[seat] = cpu_us[seat].zip(mv.cpu_us).map(|(sum, us)| sum + us);
-            moves[seat] += 1;
         }
     }
     let mut out = String::from(
         "# Time per move\n\nThe choosing thread's CPU time and wall time, measured on this \
          machine (not reproducible, unlike the summary; wall time counts whatever else the \
-         machine ran, CPU time far less).\n\n| agent | moves | CPU ms per move | wall ms per \
-         move |\n| --- | ---: | ---: | ---: |\n",
+         machine ran, CPU time far less).",
     );
-    for seat in 0..2 {
-        let per_move = |us: u64| us as f64 / 1000.0 / moves[seat].max(1) as f64;
-        let cpu = cpu_us[seat].map_or("-".into(), |us| format!("{:.3}", per_move(us)));
+    if let Some(clock) = &spec.gomocup {
         out += &format!(
-            "| {} | {} | {cpu} | {:.3} |\n",
+            " External brains' replies are held to {} ms a move plus {} ms of tolerance \
+             (and to what is left of their {} ms a game; 0: no limit).",
+            clock.timeout_turn_ms, clock.tolerance_ms, clock.timeout_match_ms
+        );
+    }
+    out += "\n\n| agent | moves | CPU ms per move | wall ms per move | wall ms, 99th percentile \
+            | wall ms, longest |\n| --- | ---: | ---: | ---: | ---: | ---: |\n";
+    for (seat, wall) in walls.iter_mut().enumerate() {
+        wall.sort_unstable();
+        let moves = wall.len();
+        let per_move = |us: u64| us as f64 / 1000.0 / moves.max(1) as f64;
+        let ms = |us: Option<&u64>| us.map_or("-".into(), |us| format!("{:.3}", *us as f64 / 1000.0));
+        let cpu = cpu_us[seat].map_or("-".into(), |us| format!("{:.3}", per_move(us)));
+        // Nearest rank: the smallest time at least 99% of the moves took no longer than.
+        let p99 = wall.get((moves * 99).div_ceil(100).max(1) - 1);
+        out += &format!(
+            "| {} | {moves} | {cpu} | {:.3} | {} | {} |\n",
             spec.agents[seat],
-            moves[seat],
-            per_move(us[seat])
+            per_move(wall.iter().sum()),
+            ms(p99),
+            ms(wall.last()),
         );
     }
     out

@@ -5,6 +5,7 @@
 //! byte for byte whatever the number of threads. Rendering is Markdown or JSON; nothing here
 //! reads files.
 
+use super::agent::AgentSpec;
 use super::record::{End, GameRecord, MatchSpec, Reason, Seat, SprtSpec};
 use super::stats::{elo_statement, EloStatement, Pentanomial, Verdict, MIN_UNEVEN_PAIRS};
 use serde::Serialize;
@@ -330,11 +331,15 @@ pub fn markdown(summary: &MatchSummary) -> String {
     }
     out += "\n| agent | moves | nodes per move | depth per move |\n| --- | ---: | ---: | ---: |\n";
     for (name, e) in spec.agents.iter().zip(&summary.effort) {
-        let _ = writeln!(
-            out,
-            "| {name} | {} | {:.0} | {:.2} |",
-            e.moves, e.nodes_per_move, e.depth_per_move
-        );
+        // An external brain reports neither: `-`, not a measured 0.
+        let (nodes, depth) = match is_external(name) {
+            true => ("-".into(), "-".into()),
+            false => (
+                format!("{:.0}", e.nodes_per_move),
+                format!("{:.2}", e.depth_per_move),
+            ),
+        };
+        let _ = writeln!(out, "| {name} | {} | {nodes} | {depth} |", e.moves);
     }
     if !summary.forfeits.is_empty() {
         out += "\nGames lost by forfeit:\n\n";
@@ -426,4 +431,9 @@ fn openings_words(spec: &MatchSpec) -> String {
         }
         super::record::Openings::Set { path, hash } => format!("from set `{path}` ({hash})"),
     }
+}
+
+/// Whether the agent named `name` (a canonical agent string) is an external brain.
+pub fn is_external(name: &str) -> bool {
+    AgentSpec::parse(name).is_ok_and(|agent| agent.is_external())
 }

@@ -32,10 +32,13 @@ pub fn pairing_dir(dir: &Path, (r, c): (usize, usize)) -> PathBuf {
 }
 
 /// The match spec of pairing `(r, c)` within a tournament whose spec is `base` (its agents
-/// are replaced).
+/// are replaced; the Gomocup clock is kept only where one of the two is an external brain).
 pub fn pairing_spec(base: &MatchSpec, agents: &[String], (r, c): (usize, usize)) -> MatchSpec {
+    let agents = [agents[r].clone(), agents[c].clone()];
+    let external = agents.iter().any(|a| super::summary::is_external(a));
     MatchSpec {
-        agents: [agents[r].clone(), agents[c].clone()],
+        gomocup: base.gomocup.filter(|_| external),
+        agents,
         ..base.clone()
     }
 }

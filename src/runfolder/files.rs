@@ -59,7 +59,11 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
     let temp = temp_path(path);
-    std::fs::write(&temp, bytes).with_context(|| format!("writing {}", temp.display()))?;
+    if let Err(e) = std::fs::write(&temp, bytes) {
+        // A half-written temporary file (a full disk) is no use to anyone: removed.
+        let _ = std::fs::remove_file(&temp);
+        return Err(e).with_context(|| format!("writing {}", temp.display()));
+    }
     std::fs::rename(&temp, path)
         .with_context(|| format!("renaming {} to {}", temp.display(), path.display()))
 }

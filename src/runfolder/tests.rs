@@ -194,3 +194,22 @@ fn a_record_without_n_evals_is_not_counted_and_writes_back_without_it() {
     assert_eq!(record.result.counters.evals(), Some(0));
     assert_eq!(serde_json::to_string(&record).unwrap(), counted);
 }
+
+/// A write into a full disk (/dev/full) is an error of one line naming the file, for the
+/// appending writer of records and for the atomic writer of manifests (which then leaves
+/// no temporary file behind).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_is_a_one_line_error_naming_the_file() {
+    let mut writer = JsonlWriter::<u32>::append_to(PathBuf::from("/dev/full")).unwrap();
+    let error = format!("{:#}", writer.write(&1).unwrap_err());
+    assert!(error.starts_with("appending to /dev/full: "), "{error}");
+    assert!(error.contains("No space left on device"), "{error}");
+    assert_eq!(error.lines().count(), 1, "{error}");
+    let dir = TempDir::new("full");
+    let temp = dir.0.join("manifest.json.tmp");
+    std::os::unix::fs::symlink("/dev/full", &temp).unwrap();
+    let error = format!("{:#}", write_json(&dir.0.join(MANIFEST), &1).unwrap_err());
+    assert!(error.contains("No space left on device"), "{error}");
+    assert!(!temp.exists() && !dir.0.join(MANIFEST).exists(), "{error}");
+}

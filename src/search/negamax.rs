@@ -22,6 +22,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+mod ordering_aids;
 #[cfg(test)]
 mod probes;
 mod pruning;
@@ -480,9 +481,15 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             true => self.subtree_nodes(),
             false => 0,
         };
-        let (tt_move, tt_answer) = self.probe::<F>(game, depth, &mut window, node);
+        let (mut tt_move, tt_answer) = self.probe::<F>(game, depth, &mut window, node);
         if let Some(score) = tt_answer {
             return score;
+        }
+        if tt_move.is_none() && self.params.iid_depth > 0 {
+            tt_move = self.iid_move::<F>(game, depth, window, node);
+            if self.capped {
+                return 0;
+            }
         }
         self.expand::<F>(game, depth, window, node, tt_move, nodes_before)
     }
@@ -573,6 +580,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 if F::has(&self.config, Enhancement::Killers) {
                     self.ordering.record_killer(mv, slot, Phase::Main);
                 }
+                self.history_malus::<F>(game, &moves, i, depth);
                 break;
             }
         }

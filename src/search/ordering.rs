@@ -272,6 +272,12 @@ impl<M: Copy + Eq> Ordering<M> {
         self.history[idx] = self.history[idx].saturating_add(u64::from(depth * depth));
     }
 
+    /// Takes depth squared off `mv`'s history, down to 0 at least (`history-malus`).
+    pub fn penalise_history<G: Game<Move = M>>(&mut self, game: &G, mv: M, depth: u32) {
+        let idx = game.move_index(mv);
+        self.history[idx] = self.history[idx].saturating_sub(u64::from(depth * depth));
+    }
+
     /// The history table, for tests.
     #[cfg(test)]
     pub fn history(&self) -> &[u64] {

@@ -109,6 +109,12 @@ pub struct Params {
     /// 1: history credits the best move of every node that finishes its move loop, fail-low
     /// nodes included (CAMMP); 0: only nodes whose best move raised alpha.
     pub history_all: u32,
+    /// 1: after a cutoff, the moves searched before the cutoff move lose depth squared of
+    /// history (floored at 0); 0: history only gains.
+    pub history_malus: u32,
+    /// Internal iterative deepening: a node with at least this many plies left and no table
+    /// move is first searched two plies shallower for one (needs `tt-move`); 0: never.
+    pub iid_depth: u32,
     /// Killer slots. 0: the two newest cutoff moves per ply. 1: CAMMP's: slot 1 the last
     /// cutoff move, slot 2 the best-scoring move of any finished node, indexed by depth
     /// consumed (iteration depth minus remaining depth).
@@ -185,6 +191,8 @@ impl Default for Params {
             lmr_research: 0,
             lmr_captures: 0,
             history_all: 0,
+            history_malus: 0,
+            iid_depth: 0,
             killer_scheme: 0,
             q_limit: 6,
             q_all_moves: 1,
@@ -266,6 +274,8 @@ registry! {
     lmr_research, "lmr-research", 0, 1, "1: re-search reduced moves that fail high";
     lmr_captures, "lmr-captures", 0, 1, "1: reduce noisy moves too";
     history_all, "history-all", 0, 1, "1: credit every finished node's best move";
+    history_malus, "history-malus", 0, 1, "1: moves searched before a cutoff lose history";
+    iid_depth, "iid-depth", 0, 64, "internal iterative deepening from this depth (0: off)";
     killer_scheme, "killer-scheme", 0, 1, "0: two newest per ply; 1: CAMMP's slots";
     q_limit, "q-limit", 0, 60, "quiescence plies below the nominal depth";
     q_all_moves, "q-all-moves", 0, 1, "1: all moves after a noisy one; 0: noisy only";

@@ -352,6 +352,7 @@ mod gothello;
 mod graph;
 mod mates;
 mod minimal;
+mod ordering_aids;
 mod stops;
 mod support;
 mod tables;

@@ -514,6 +514,46 @@ fn minimal_prints_the_ratio_per_depth() {
     check(&[&args[..], &["--json"]].concat(), 0, "\"minimal_nodes\"");
 }
 
+/// `cutoff minimal --trees FILE`: the trees of an earlier `--json` run are read, not
+/// computed, and the lines come out the same, each configuration's root value included; a
+/// depth the file lacks and a line that is not a tree are one-line errors.
+#[test]
+fn minimal_reads_its_trees_from_an_earlier_run() {
+    let temp = Temp::new("minimal-trees");
+    let args = [
+        "minimal",
+        "--game",
+        "kalah",
+        "--set",
+        "opening",
+        "--positions",
+        "2",
+        "--depth",
+        "3",
+        "--config",
+        "alphabeta",
+        "--json",
+    ];
+    let first = cutoff(&args);
+    assert!(first.status.success());
+    let file = temp.0.join("trees.jsonl");
+    std::fs::write(&file, &first.stdout).unwrap();
+    let again = cutoff(&[&args[..], &["--trees", text(&file)]].concat());
+    assert_eq!(
+        String::from_utf8_lossy(&again.stdout),
+        String::from_utf8_lossy(&first.stdout)
+    );
+    assert!(String::from_utf8_lossy(&first.stdout).contains("\"scores\":["));
+    let deeper = [&args[..8], &["4", "--trees", text(&file)]].concat();
+    check(&deeper, 2, "no tree of position g01-m01 at depth 4");
+    std::fs::write(&file, "{\"position\":\"g01-m01\"}\n").unwrap();
+    check(
+        &[&args[..], &["--trees", text(&file)]].concat(),
+        2,
+        "line 1: not a",
+    );
+}
+
 /// `cutoff minimal --run DIR`: the minimal trees of a run folder's positions, resumable.
 #[test]
 fn minimal_trees_are_added_to_a_run_folder() {

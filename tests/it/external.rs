@@ -379,6 +379,14 @@ fn a_tournament_scores_forfeits_as_losses() {
             "{pair}"
         );
     }
+    // The pairing of two built-in agents plays as any match does: no Gomocup clock.
+    let builtin = out.join("pairs").join("02-vs-03");
+    let manifest = std::fs::read_to_string(builtin.join("manifest.json")).unwrap();
+    let summary = std::fs::read_to_string(builtin.join("summary.md")).unwrap();
+    assert!(!manifest.contains("gomocup"), "{manifest}");
+    assert!(!summary.contains("Gomocup"), "{summary}");
+    let first = std::fs::read_to_string(out.join("pairs/01-vs-02/summary.md")).unwrap();
+    assert!(first.contains("under the Gomocup clock"), "{first}");
     let csv = std::fs::read_to_string(out.join("scores.csv")).unwrap();
     assert!(
         !csv.is_empty() && matrix.contains("random"),

@@ -2,14 +2,17 @@
 //! architecture's guards (`tidy`), Kalah against its reference data beyond perft
 //! (`kalah_reference`), the HTML report in a browser (`html`), the Gomocup brain over
 //! pipes (`pbrain`), external Gomocup brains as match agents (`external`), the boards a user reads (`boards`), every hand-written list of games against the registry (`registry`),
-//! the position sets against their README (`fixtures`), and the edges a new user hit
-//! (`edges`).
+//! the position sets against their README (`fixtures`), the edges a new user hit
+//! (`edges`), and faults: broken files, kills, two writers, a full disk (`faults`), merge
+//! and compare across builds and configurations (`faults_across`).
 
 mod boards;
 mod claims;
 mod cli;
 mod edges;
 mod external;
+mod faults;
+mod faults_across;
 mod fixtures;
 mod gthd;
 mod html;

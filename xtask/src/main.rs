@@ -85,6 +85,16 @@ tasks:
                    with its Wilson 95% interval; how a one-shard run sampled its scope;
                    verdicts from DIR/verdicts.tsv);
                    exit 1 while a missed mutant has no verdict
+  mutants-diff [--base REV] [--max N] [--timeout S] [--out DIR]
+                   the mutants on the lines of src/search/ and src/game/ changed since REV
+                   (default: the commit .ci/mutants-base names, where the last submission
+                   landed; the diff includes changes not committed), built in place and
+                   tested against the library's tests of the search, the games and the
+                   rules contract; at most N (default 8: a round-robin shard when there
+                   are more), each allowed S seconds (default 240); prints caught, missed, timeout and unviable counts and names each
+                   missed and timed-out mutant; cargo-mutants' output in DIR (default
+                   target/mutants-diff); exit 0 when the mutants ran (a missed one may be
+                   equivalent: it is reported, not judged), 2 when they could not
   icount [--check | --update] [--tolerance PCT] [--if-possible]
                    instruction counts of benches/icount.rs under Callgrind (gungraun; the
                    runner is compiled under target/tools when missing, saying so and how
@@ -160,6 +170,7 @@ fn run_task(task: &str, rest: &[String]) -> ExitCode {
         "mutants" => mutants::mutants(rest),
         "profile" => profile::profile(rest),
         "mutants-summary" => mutants::summary::mutants_summary(rest),
+        "mutants-diff" => mutants::diff::mutants_diff(rest),
         "slurm-test" => slurm::slurm_test(rest),
         "readme" => readme::readme(rest),
         "docs" => docs::docs(rest),

@@ -28,6 +28,7 @@
 //! without, as root, to a private one-node cluster started for the run and stopped after it
 //! (`slurm::Cluster`).
 
+pub mod diff;
 pub mod summary;
 
 use super::{cargo, run};
@@ -75,12 +76,8 @@ pub fn mutants(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    if !installed() {
-        eprintln!("cargo-mutants is missing: cargo install --locked cargo-mutants");
-        let status = run(cargo().args(["install", "--locked", "cargo-mutants"]));
-        if status != ExitCode::SUCCESS {
-            return status;
-        }
+    if let Err(status) = install() {
+        return status;
     }
     match &options.slurm {
         None => run(cargo().arg("mutants").args(mutants_args(&options))),
@@ -190,6 +187,18 @@ fn mutants_args(options: &Options) -> Vec<String> {
         args.extend(binary_args.iter().cloned());
     }
     args
+}
+
+/// Installs cargo-mutants when it is missing, saying so; the failed install's status.
+fn install() -> Result<(), ExitCode> {
+    if installed() {
+        return Ok(());
+    }
+    eprintln!("cargo-mutants is missing: cargo install --locked cargo-mutants");
+    match run(cargo().args(["install", "--locked", "cargo-mutants"])) {
+        status if status == ExitCode::SUCCESS => Ok(()),
+        status => Err(status),
+    }
 }
 
 fn installed() -> bool {

@@ -159,6 +159,32 @@ impl Comparison {
         )
     }
 
+    /// What the user should know before trusting the verdict, one line each: the sides'
+    /// specs differ in their setup (node changes are then expected), or a side's runs come
+    /// from more than one build (its median mixes them). Builds that differ between the
+    /// sides are what a comparison is for, and warn of nothing.
+    pub fn warnings(&self) -> Vec<String> {
+        let mut warnings = Vec::new();
+        if !self.setup.is_empty() {
+            warnings.push(format!(
+                "the sides' specs differ beyond the code ({}): node changes are to be expected",
+                crate::runfolder::describe(&self.setup, ("in base", "in new"))
+            ));
+        }
+        for side in [&self.base, &self.new] {
+            let builds = side.builds();
+            if builds.len() > 1 {
+                warnings.push(format!(
+                    "{}: its runs come from {} builds ({}), so its times mix them",
+                    side.dir.display(),
+                    builds.len(),
+                    builds.join(", ")
+                ));
+            }
+        }
+        warnings
+    }
+
     /// `PASS` or `FAIL (k node changes, m time regressions beyond 10%)`.
     pub fn verdict(&self) -> String {
         text::verdict(self)

@@ -32,6 +32,24 @@ impl RunSet {
     pub fn manifest(&self) -> &Manifest {
         &self.runs[0].1.manifest
     }
+
+    /// The builds that made the side's records, each once, in the order of its runs (the
+    /// source hash and git revision, `unrecorded` for runs made before builds were).
+    pub fn builds(&self) -> Vec<String> {
+        let mut builds: Vec<String> = Vec::new();
+        for (_, run) in &self.runs {
+            let m = &run.manifest;
+            let first = m.build.as_deref().unwrap_or("unrecorded");
+            let all = std::iter::once(first).chain(m.mixed_builds.iter().map(String::as_str));
+            for build in all {
+                let build = format!("{build} (git {})", m.git_revision);
+                if !builds.contains(&build) {
+                    builds.push(build);
+                }
+            }
+        }
+        builds
+    }
 }
 
 /// Reads the run folder `dir`, or every run folder directly inside `dir`, and checks that

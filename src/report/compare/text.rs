@@ -61,11 +61,14 @@ fn header(c: &Comparison) -> String {
 
 fn side_line(name: &str, side: &RunSet) -> String {
     let runs: Vec<String> = side.runs.iter().map(|(n, _)| format!("`{n}`")).collect();
+    let builds: Vec<String> = side.builds().iter().map(|b| format!("`{b}`")).collect();
     format!(
-        "{name} `{}`: {} ({})",
+        "{name} `{}`: {} ({}), {} {}",
         side.dir.display(),
         count(runs.len(), "run"),
-        runs.join(", ")
+        runs.join(", "),
+        if builds.len() == 1 { "build" } else { "builds" },
+        builds.join(", ")
     )
 }
 

@@ -132,7 +132,7 @@ fn phase_seconds(outcome: &Value, phase: &str) -> f64 {
 }
 
 /// One shard's tested mutants and its line of `shards.jsonl`.
-fn read_shard(shard: &Path) -> Result<(Vec<Value>, Value), String> {
+pub(super) fn read_shard(shard: &Path) -> Result<(Vec<Value>, Value), String> {
     let dir = shard.join("mutants.out");
     let given = read_json(&dir.join("mutants.json"))?
         .as_array()
