@@ -116,7 +116,10 @@ fn one_legal_move_on_a_clock_is_played_after_one_ply() {
         let mut timed = engine::<Kalah>(config, Limit::TimeMs(1_000));
         let choice = timed.choose(&game, None, &[]).unwrap();
         assert_eq!(choice.mv, moves[0], "{config}");
-        assert!(choice.depth <= 1 && choice.nodes <= 64, "{config}: {choice:?} for the only move");
+        assert!(
+            choice.depth <= 1 && choice.nodes <= 64,
+            "{config}: {choice:?} for the only move"
+        );
         // Without a clock the limit is the user's: a depth is searched to the full.
         if config != "mcts" {
             let mut fixed = engine::<Kalah>(config, Limit::Depth(6));

@@ -237,9 +237,18 @@ fn an_external_brain_reports_no_nodes_and_its_replies_are_set_beside_the_allowan
         max_memory: 0,
     };
     let (summary, timing) = reported(&[&first, &second], clock);
-    assert!(summary.contains("| pbrain:brain | 100 | - | - |"), "{summary}");
-    assert!(summary.contains("| alphabeta:depth=2 | 100 | 50 | 2.00 |"), "{summary}");
-    assert!(timing.contains("held to 150 ms a move plus 20 ms of tolerance"), "{timing}");
+    assert!(
+        summary.contains("| pbrain:brain | 100 | - | - |"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("| alphabeta:depth=2 | 100 | 50 | 2.00 |"),
+        "{summary}"
+    );
+    assert!(
+        timing.contains("held to 150 ms a move plus 20 ms of tolerance"),
+        "{timing}"
+    );
     assert!(
         timing.contains("| pbrain:brain | 100 | - | 50.500 | 99.000 | 100.000 |"),
         "{timing}"

@@ -348,7 +348,8 @@ pub fn timing(spec: &MatchSpec, games: &[GameRecord]) -> String {
         wall.sort_unstable();
         let moves = wall.len();
         let per_move = |us: u64| us as f64 / 1000.0 / moves.max(1) as f64;
-        let ms = |us: Option<&u64>| us.map_or("-".into(), |us| format!("{:.3}", *us as f64 / 1000.0));
+        let ms =
+            |us: Option<&u64>| us.map_or("-".into(), |us| format!("{:.3}", *us as f64 / 1000.0));
         let cpu = cpu_us[seat].map_or("-".into(), |us| format!("{:.3}", per_move(us)));
         // Nearest rank: the smallest time at least 99% of the moves took no longer than.
         let p99 = wall.get((moves * 99).div_ceil(100).max(1) - 1);

@@ -263,7 +263,10 @@ mod tests {
     #[test]
     fn options_default_to_the_base_file_and_eight_mutants() {
         let options = parse(&[]).unwrap();
-        assert_eq!((options.base, options.max, options.timeout_s), (None, 8, 240));
+        assert_eq!(
+            (options.base, options.max, options.timeout_s),
+            (None, 8, 240)
+        );
         let options = parse(&args("--base abc --max 5 --timeout 60 --out o")).unwrap();
         assert_eq!(options.base.as_deref(), Some("abc"));
         assert_eq!((options.max, options.timeout_s), (5, 60));
@@ -307,6 +310,8 @@ mod tests {
             text,
             "mutants on the diff since 9c1ded4: 12 on changed lines of src/search and src/game; tested 4 (one in 3, round-robin shard 0/3): caught 1, missed 1, timeout 1, unviable 1\n  missed: a.rs:1:1: replace f with g\n  timeout: a.rs:3:1: replace < with <="
         );
-        assert!(report("b", 2, 1, &tested[1..2]).contains("tested 1 (all of them): caught 1, missed 0"));
+        assert!(
+            report("b", 2, 1, &tested[1..2]).contains("tested 1 (all of them): caught 1, missed 0")
+        );
     }
 }
