@@ -10,7 +10,12 @@ use super::*;
 use crate::game::perft::perft;
 use crate::game::{Score, WIN_SCORE};
 use crate::game::Evaluator;
-use crate::search::params::Params;
+
+/// Ming Mang reads none of the game parameters (Gomoku's candidate radius and threat depth).
+pub(super) const IGNORED_PARAMS: crate::game::GameParams = crate::game::GameParams {
+    cand_radius: 0,
+    threat_depth: 0,
+};
 
 /// A placement from a FEN-like board: ranks 8 to 1 split by `/`, `B`, `W`, digits for empty
 /// runs.
@@ -173,7 +178,7 @@ fn check_capture(before: &str, mv: &str, after: &str) {
 
 fn noisy_moves(game: &MingMang) -> Vec<Move> {
     let mut moves = Vec::new();
-    game.generate_noisy_moves(&Params::default().game_params(), &mut moves);
+    game.generate_noisy_moves(&IGNORED_PARAMS, &mut moves);
     moves
 }
 

@@ -76,7 +76,7 @@ fn check_walk_position(game: &mut MingMang) -> Vec<Move> {
         assert_eq!(snapshot(game), before, "make_null/unmake_null");
     }
     let mut noisy = Vec::new();
-    let params = crate::search::params::Params::default().game_params();
+    let params = super::IGNORED_PARAMS;
     game.generate_noisy_moves(&params, &mut noisy);
     let converting: Vec<Move> = moves.iter().copied().filter(|&mv| game.is_noisy(mv)).collect();
     assert_eq!(noisy, converting, "noisy moves\n{}", game.board_string());
