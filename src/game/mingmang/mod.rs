@@ -345,7 +345,7 @@ impl Game for MingMang {
     }
 
     /// The converting slides without generating the others: the slides landing on one of
-    /// [`capture_landings`], less the banned ones (the pass is never noisy).
+    /// `attacks::capture_landings`, less the banned ones (the pass is never noisy).
     fn generate_noisy_moves(&self, _params: &GameParams, moves: &mut Vec<Move>) {
         let landings = capture_landings(self.pos.own(), self.pos.enemy());
         if landings == 0 || self.is_over() {
