@@ -669,6 +669,28 @@ fn history_credits_depth_squared() {
     assert_eq!(ordered(&mut ordering, both, None, 0), [6, 1, 3, 5, 2, 4]);
 }
 
+/// `history-malus` takes depth squared off a move's history, and stops at 0.
+#[test]
+fn the_history_malus_takes_depth_squared_off_down_to_zero() {
+    let game = Kalah::from_options("").unwrap();
+    let mut ordering = Ordering::new(8, false);
+    ordering.reset(12);
+    ordering.record_history(&game, 3, 4);
+    ordering.record_history(&game, 5, 3);
+    // 16 - 9 = 7 against 9: 5 goes first (a malus of 2 x 3 would leave 3 ahead with 10).
+    ordering.penalise_history(&game, 3, 3);
+    assert_eq!(
+        ordered(&mut ordering, "alphabeta+history", None, 0),
+        [5, 3, 1, 2, 4, 6]
+    );
+    // 9 - 16 stops at 0: 5 falls back among the moves without history.
+    ordering.penalise_history(&game, 5, 4);
+    assert_eq!(
+        ordered(&mut ordering, "alphabeta+history", None, 0),
+        [3, 1, 2, 4, 5, 6]
+    );
+}
+
 /// At depth 1 the root is the only interior node: its best move alone is credited, with 1.
 #[test]
 fn history_credits_the_best_move() {
