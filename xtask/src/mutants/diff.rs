@@ -236,19 +236,7 @@ fn report(base: &str, listed: usize, shards: usize, tested: &[Value]) -> String 
 }
 
 fn git(root: &Path, args: &[&str]) -> Result<String, String> {
-    let out = Command::new("git")
-        .args(args)
-        .current_dir(root)
-        .output()
-        .map_err(|e| format!("running git: {e}"))?;
-    if !out.status.success() {
-        return Err(format!(
-            "git {}: {}",
-            args.join(" "),
-            String::from_utf8_lossy(&out.stderr).trim()
-        ));
-    }
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    super::output(Command::new("git").args(args).current_dir(root))
 }
 
 #[cfg(test)]
