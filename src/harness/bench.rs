@@ -5,7 +5,7 @@
 //! This module searches and compares counts; it never checks a time, only reports them
 //! (for `cargo xtask ab`).
 
-use super::measure::{root_search, SearchSpec};
+use super::measure::{RootSearcher, SearchSpec};
 use crate::cputime::Stopwatch;
 use crate::game::kalah::Kalah;
 use crate::game::Game;
@@ -261,24 +261,25 @@ pub fn bench_game<G: Game>(
     extra: &[String],
     on_position: &mut dyn FnMut(&str, &BTreeMap<String, SearchCost>),
 ) -> Result<GameCounts> {
-    let searches = bench
+    let mut searches = bench
         .searches
         .iter()
         .map(|search| {
             let at = |e| anyhow!("{}: search `{}`: {e}", file.display(), search.key());
             let spec = search.spec_with::<G>(extra).map_err(at)?;
             let start = search.start::<G>(&bench.game).map_err(at)?;
-            Ok((search.key(), search.depth, spec, start))
+            Ok((search.key(), search.depth, RootSearcher::new(&spec), start))
         })
         .collect::<Result<Vec<_>>>()?;
     let mut counts = GameCounts::new();
     for position in &bench.positions {
         let mut costs = BTreeMap::new();
-        for (key, depth, spec, start) in &searches {
+        for (key, depth, searcher, start) in &mut searches {
             let mut game = start.clone();
             game.play_moves(&position.moves)
                 .map_err(|e| anyhow!("{}: position {}: {e}", file.display(), position.id))?;
-            let result = root_search(&game, spec, *depth, &mut |_| {})
+            let result = searcher
+                .search(&game, *depth, &mut |_| {})
                 .pop()
                 .expect("one result");
             let nodes = result.counters.expanded();
