@@ -158,8 +158,11 @@ mod tests {
     use super::*;
     use crate::game::kalah::Kalah;
 
+    /// An iteration's depth, score, best move, line and counters.
+    type Found = (u32, i32, Option<String>, Vec<String>, Counters);
+
     /// What a search found, without its times.
-    fn found(results: &[DepthResult]) -> Vec<(u32, i32, Option<String>, Vec<String>, Counters)> {
+    fn found(results: &[DepthResult]) -> Vec<Found> {
         let strip = |r: &DepthResult| {
             (
                 r.depth,
