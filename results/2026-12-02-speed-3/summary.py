@@ -13,15 +13,13 @@ then issue 44's targets against this branch's build.
 import importlib.util
 import json
 import statistics
-import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-BEGIN, END = "<!-- tables: begin -->", "<!-- tables: end -->"
-
 _spec = importlib.util.spec_from_file_location("speed_summary", HERE.parent / "2026-12-02-speed" / "summary.py")
 base = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(base)
+BEGIN, END = base.BEGIN, base.END
 
 # Builds that search the same trees: every search's node count must agree between A and B.
 SAME_TREES = ("main vs speed2",)
@@ -83,7 +81,7 @@ def callgrind_table():
         text = (HERE / "data" / f"callgrind-{name}.txt").read_text().splitlines()
         line = next(l for l in text if l.endswith("PROGRAM TOTALS"))
         return int(line.split()[0].replace(",", ""))
-    lines = ["| game | instructions, main | instructions, speed2 | speed2 / main |",
+    lines = [f"| game | instructions, main | instructions, {NEW} | {NEW} / main |",
              "| --- | ---: | ---: | ---: |"]
     for game in ("kalah", "mingmang"):
         a, b = total(f"main-{game}"), total(f"{NEW}-{game}")
@@ -113,21 +111,7 @@ def text():
 
 
 def main():
-    text_ = text()
-    if "--write" in sys.argv[1:]:
-        readme = (HERE / "README.md").read_text()
-        head, rest = readme.split(BEGIN, 1)
-        tail = rest.split(END, 1)[1]
-        (HERE / "README.md").write_text(f"{head}{BEGIN}\n{text_}{END}{tail}")
-        return
-    if "--check" in sys.argv[1:]:
-        readme = (HERE / "README.md").read_text()
-        inside = readme.split(BEGIN, 1)[1].split(END, 1)[0].strip("\n") + "\n"
-        if inside != text_:
-            sys.exit("README.md's tables differ from the data: rerun summary.py")
-        print("README.md tables match data/")
-        return
-    print(text_, end="")
+    base.main(HERE, text)
 
 
 if __name__ == "__main__":

@@ -129,11 +129,18 @@ def text():
     return tables() + "\n" + callgrind_table() + "\n" + targets()
 
 
-def main():
-    text_ = text()
+def main(here=HERE, make_text=text):
+    """Prints `make_text()`, the tables of the README.md in `here`; `--check` exits 1 unless
+    README.md holds them between the markers, `--write` writes them there."""
+    text_ = make_text()
+    path = here / "README.md"
+    if "--write" in sys.argv[1:]:
+        head, rest = path.read_text().split(BEGIN, 1)
+        tail = rest.split(END, 1)[1]
+        path.write_text(f"{head}{BEGIN}\n{text_}{END}{tail}")
+        return
     if "--check" in sys.argv[1:]:
-        readme = (HERE / "README.md").read_text()
-        inside = readme.split(BEGIN, 1)[1].split(END, 1)[0].strip("\n") + "\n"
+        inside = path.read_text().split(BEGIN, 1)[1].split(END, 1)[0].strip("\n") + "\n"
         if inside != text_:
             sys.exit("README.md's tables differ from the data: rerun summary.py")
         print("README.md tables match data/")
