@@ -15,10 +15,10 @@ python3 $speed/positions.py
 ab() { nice -n 5 python3 $speed/cpu_ab.py "$1" "$2" "$3" "$4" "$5" "$d/data/$6.jsonl"; }
 for run in 1 2; do
     suffix=""; [ $run = 2 ] && suffix=" (repeat)"
-    ab kalah 8 "0bde094 vs speed2$suffix" "$base" "$new" $run-base
-    ab mingmang 6 "0bde094 vs speed2$suffix" "$base" "$new" $run-base
-    ab kalah 8 "main vs speed2$suffix" "$main" "$new" $run-step
-    ab mingmang 6 "main vs speed2$suffix" "$main" "$new" $run-step
+    ab kalah 8 "0bde094 vs $name$suffix" "$base" "$new" $run-base
+    ab mingmang 6 "0bde094 vs $name$suffix" "$base" "$new" $run-base
+    ab kalah 8 "main vs $name$suffix" "$main" "$new" $run-step
+    ab mingmang 6 "main vs $name$suffix" "$main" "$new" $run-step
 done
 # Instructions of each game's whole bench (data/callgrind-BUILD-GAME.txt: the first 30 lines
 # of the annotation), main and this branch.
@@ -32,8 +32,8 @@ spec.loader.exec_module(cpu_ab)
 os.makedirs(sys.argv[2])
 cpu_ab.one_game_folder(sys.argv[1], sys.argv[2])
 PY
-    for build in main speed2; do
-        bin=$main; [ $build = speed2 ] && bin=$new
+    for build in main $name; do
+        bin=$main; [ $build = $name ] && bin=$new
         valgrind --tool=callgrind --callgrind-out-file="$work/$build-$game.cg" "$bin" bench \
             --positions "$work/$game" --timings "$work/t.jsonl" >/dev/null 2>&1
         callgrind_annotate "$work/$build-$game.cg" | sed -n 1,30p | sed "s#$bin#cutoff#g" \
