@@ -29,28 +29,34 @@ const GAIN_WEIGHT: Score = 4;
 const EXTRA_MOVE_SEEDS: Score = 8;
 
 impl Kalah {
-    /// What sowing `house` (1-based, from the mover's left) of the side to move does.
+    /// What sowing `house` (1-based, from the mover's left) of the side to move does. No
+    /// division unless the house holds a whole lap (a profile found the per-pit remainders
+    /// half of a Kalah search's time).
     pub(super) fn sowing(&self, house: u8) -> Sowing {
         let m = self.houses;
         let own = self.houses_of(self.pos.side);
         let ring = 2 * m + 1;
         let i = usize::from(house) - 1;
         let s = usize::from(own[i]);
-        let landing = |pit: usize| s / ring + usize::from((pit + ring - i - 1) % ring < s % ring);
-        let last = (i + s) % ring;
+        let (laps, rest) = if s < ring { (0, s) } else { (s / ring, s % ring) };
+        // The rest go to the pits i + 1..=i + rest of the ring, the last of them at `last`.
+        let last = if i + rest < ring { i + rest } else { i + rest - ring };
         let mut captured = 0;
-        if last < m && (last == i || own[last] == 0) && landing(last) == 1 {
-            let opposite = usize::from(self.houses_of(1 - self.pos.side)[m - 1 - last]);
-            let taken = opposite + landing(2 * m - last);
+        // An own house that had no seed before and gets one: a single pass to an empty house,
+        // or one whole lap back to the emptied start house.
+        if last < m && ((laps == 0 && own[last] == 0) || (laps == 1 && rest == 0)) {
+            // The opposite house gets a seed from the lap or from a pass that wrapped.
+            let opposite = self.houses_of(1 - self.pos.side)[m - 1 - last];
+            let taken = usize::from(opposite) + laps + usize::from(last < i);
             if taken > 0 || self.rules == Rules::EmptyCapture {
                 captured = taken as u32 + 1;
             }
         }
         Sowing {
-            to_store: landing(m) as u32,
+            to_store: (laps + usize::from(i + rest >= m)) as u32,
             captured,
             ends_in_store: last == m,
-            to_opponent: (m + 1..=2 * m).map(landing).sum::<usize>() as u32,
+            to_opponent: (laps * m + (i + rest).saturating_sub(m).min(m)) as u32,
         }
     }
 
@@ -74,10 +80,15 @@ impl Kalah {
         let theirs = self.houses_of(1 - self.pos.side);
         let target = m - usize::from(house);
         let ring = 2 * m + 1;
-        let reaches = theirs.iter().enumerate().any(|(j, &seeds)| {
-            let t = usize::from(seeds);
-            t > 0 && t <= ring && (j + t) % ring == target && (target == j || theirs[target] == 0)
-        });
+        // Into the empty target: a pass from a house left of it, or one round the ring from
+        // a house right of it; or a whole lap from the target itself.
+        let reaches = match theirs[target] {
+            0 => (0..m).any(|j| {
+                let pass = if j < target { target - j } else { ring + target - j };
+                usize::from(theirs[j]) == pass
+            }),
+            seeds => usize::from(seeds) == ring,
+        };
         match reaches {
             true => Score::from(self.houses_of(self.pos.side)[usize::from(house) - 1]) + 1,
             false => 0,
