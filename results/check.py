@@ -51,6 +51,7 @@ FOLDERS = {
     "2026-11-27-setup-times": "setup_times",
     "2026-11-28-studies-check": "studies_check",
     "2026-12-02-minimal-exact": "minimal_exact",
+    "2026-12-02-minimal-exact-2": "minimal_exact",
     "2026-12-02-minimax-rs-speed2": "minimax_rs_targets",
     "2026-12-02-speed": "speed_ab",
     "2026-12-02-speed-3": "speed_ab",

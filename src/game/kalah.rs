@@ -324,6 +324,7 @@ impl Game for Kalah {
     const SIDES: [&'static str; 2] = ["South", "North"];
     /// The hash covers every pit, both stores and the side to move, which decide everything.
     const HASH_IS_COMPLETE: bool = true;
+    const TECHNIQUES: &'static [&'static str] = &["candidate-sort"];
     const EVAL_NAMES: &'static [&'static str] = &["store-diff", "course"];
     const DEFAULT_EVAL: KalahEval = KalahEval::StoreDiff;
     /// Every rule set, on small boards too (where games end inside the search).
@@ -489,6 +490,12 @@ impl Game for Kalah {
         false
     }
 
+    /// Seeds won for the store at once, seeds given away and seeds saved from a threatened
+    /// capture (`order.rs`); used only under `candidate-sort`.
+    fn move_score(&self, house: u8) -> Score {
+        self.order_score(house)
+    }
+
     fn is_noisy(&self, house: u8) -> bool {
         let mut pos = self.pos;
         pos.sow(self.houses, self.rules, house).captured
@@ -581,6 +588,8 @@ impl Kalah {
         assert!(self.pos.pits[self.num_pits()..].iter().all(|&s| s == 0));
     }
 }
+
+mod order;
 
 #[cfg(test)]
 mod tests;

@@ -97,6 +97,67 @@ proptest! {
         prop_assert_eq!(fast, slow);
         prop_assert_eq!((got.last, got.captured), want);
     }
+
+    /// The move score's sowing, computed from the pits, is the sow's: seeds into the own
+    /// store, the capture, the last pit and the seeds into the opponent's houses.
+    #[test]
+    fn move_scores_sow_as_the_sow_does(
+        rules in 0usize..3, houses in 1usize..=6, side in 0u8..2,
+        pits in prop::collection::vec(prop_oneof![Just(0u8), 1u8..40], 14),
+        house in 1u8..=6,
+    ) {
+        let game = random_board(RULES[rules], houses, side, &pits, house);
+        let house = 1 + (house - 1) % houses as u8;
+        let got = game.sowing(house);
+        let mut after = game.pos;
+        let sow = after.sow(houses, game.rules, house);
+        let store = game.store(side);
+        let theirs = |pos: &Position| -> u32 {
+            let base = (1 - side as usize) * (houses + 1);
+            pos.pits[base..base + houses].iter().map(|&s| u32::from(s)).sum()
+        };
+        let taken = got.captured.saturating_sub(1);
+        prop_assert_eq!(u32::from(after.pits[store] - game.pos.pits[store]), got.to_store + got.captured);
+        prop_assert_eq!(sow.captured, got.captured > 0);
+        prop_assert_eq!(sow.last == store, got.ends_in_store);
+        prop_assert_eq!(theirs(&after) + taken, theirs(&game.pos) + got.to_opponent);
+    }
+
+    /// A house is threatened exactly when one of the opponent's moves, were it the
+    /// opponent's turn, would capture it; the threat is its seeds and the capturing seed.
+    #[test]
+    fn threats_are_the_opponent_captures(
+        rules in 0usize..3, houses in 1usize..=6, side in 0u8..2,
+        pits in prop::collection::vec(prop_oneof![Just(0u8), 1u8..40], 14),
+        house in 1u8..=6,
+    ) {
+        let game = random_board(RULES[rules], houses, side, &pits, house);
+        let house = 1 + (house - 1) % houses as u8;
+        let mut theirs = game.clone();
+        theirs.make_null();
+        let facing = game.house_index(1 - side, houses as u8 + 1 - house);
+        let mut moves = Vec::new();
+        theirs.generate_moves(&mut moves);
+        let captured = moves.iter().any(|&mv| {
+            let mut pos = theirs.pos;
+            let sow = pos.sow(houses, game.rules, mv);
+            sow.captured && sow.last == facing
+        });
+        let seeds = Score::from(game.pos.pits[game.house_index(side, house)]);
+        prop_assert_eq!(game.threatened(house), if captured { seeds + 1 } else { 0 });
+    }
+}
+
+/// A board of `houses` houses a side under `rules` with the first pits of `pits`, `side` to
+/// move and at least one seed in its `house` (taken modulo the houses).
+fn random_board(rules: &str, houses: usize, side: Side, pits: &[u8], house: u8) -> Kalah {
+    let mut game = Kalah::from_options(&format!("{houses},4,{rules}")).unwrap();
+    game.pos.pits[..2 * houses + 2].copy_from_slice(&pits[..2 * houses + 2]);
+    game.pos.side = side;
+    let start = game.house_index(side, 1 + (house - 1) % houses as u8);
+    game.pos.pits[start] = game.pos.pits[start].max(1);
+    game.pos.hash = game.hash_from_scratch();
+    game
 }
 
 /// The sow as the rules state it: one seed at a time, skipping the opponent's store; the
@@ -197,6 +258,26 @@ fn course_rules_end_when_a_store_holds_more_than_half() {
     );
     // 25 of 48 in South's store ends the game; North's six seeds go to North's store.
     assert_eq!((game.store_seeds(0), game.store_seeds(1)), (26, 22));
+}
+
+#[test]
+fn move_scores_weigh_gains_gifts_and_threats() {
+    // South: houses 1, 0, 3, 5, 9, 2 and 8 in store; North: 2, 4, 0, 6, 1, 0 and 7.
+    let game = with_pits(
+        "6,4,course",
+        [1, 0, 3, 5, 9, 2, 8, 2, 4, 0, 6, 1, 0, 7],
+    );
+    let scores: Vec<Score> = [1, 3, 4, 5, 6].map(|h| game.move_score(h)).to_vec();
+    // House 1 captures North's house 5 (2 seeds), and North's house 2 threatens it (4 seeds
+    // end in North's empty house 6): 4 * 2 + 2. House 3 changes nothing: 0. House 4 sows one
+    // seed into the store and two to North, and saves its 5 seeds from North's house 1 (two
+    // seeds end in North's empty house 3): 4 - 2 + 6. House 5 sows one into the store and six
+    // to North: 4 - 6. House 6 one into the store, one to North: 4 - 1.
+    assert_eq!(scores, [10, 0, 8, -2, 3], "{}", game.board_string());
+    // From the start, house 3 ends in the store: an extra move, worth 8 seeds, save under
+    // course rules.
+    let start = |spec| Kalah::from_options(spec).unwrap().move_score(3);
+    assert_eq!((start("6,4,standard"), start("6,4,course")), (4 * 9, 4));
 }
 
 #[test]
