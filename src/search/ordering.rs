@@ -297,11 +297,11 @@ impl<M: Copy + Eq> Ordering<M> {
 }
 
 /// The rank of `mv` among `ranked` (the table move, the first and the second killer): 4 for
-/// the table move plus 2 for the first killer or else 1 for the second.
+/// the table move, 2 for the first killer, 1 for the second (a move that is both killers
+/// ranks 3: as with 2, only the table move comes before it).
 fn rank<M: Copy + Eq>(mv: M, [first, killer_1, killer_2]: [Option<M>; 3]) -> u64 {
     let is = |known: Option<M>| u64::from(known == Some(mv));
-    let (is_1, is_2) = (is(killer_1), is(killer_2));
-    4 * is(first) + 2 * is_1 + (is_2 & !is_1)
+    4 * is(first) + 2 * is(killer_1) + is(killer_2)
 }
 
 /// Packs into `keys` the keys of type `K` of every move: its rank among `ranked` (the table
