@@ -5,8 +5,9 @@
 //!
 //! [`Ordering::order`] takes each move's criteria when the node starts (the history and
 //! killers its children change do not reorder it) and [`Ordering::pick`] hands the moves out
-//! best first: the first few by picking the smallest key left, the rest by one sort, since
-//! most nodes cut off after a move or two and never need the whole order.
+//! best first: the first found while the keys are packed, the next few by picking the
+//! smallest key left, the rest by one sort, since most nodes cut off after a move or two and
+//! never need the whole order.
 //!
 //! Each move's criteria and its generation index are packed into one integer whose ascending
 //! order is the wanted one, and the integers are sorted: the index makes every key distinct,
@@ -36,8 +37,9 @@ pub struct At {
     pub ply: usize,
 }
 
-/// One ply's moves being picked: their keys (which width is in `mode`), the moves by
-/// generation index once the rest are sorted, and how many are in their final place.
+/// One ply's moves being picked: their keys (which width is in `mode`), the moves in
+/// generation order (what a key's index names, for the sort), and how many are in their
+/// final place.
 struct Picks<M> {
     mode: Mode,
     keys: Vec<u64>,
@@ -181,25 +183,28 @@ impl<M: Copy + Eq> Ordering<M> {
             }
             return;
         }
-        let slots = self.killers[at.phase as usize][at.slot];
+        let slots = match killers {
+            true => self.killers[at.phase as usize][at.slot],
+            false => [None; 2],
+        };
         let history_table = &self.history;
         let criteria = |mv: M| {
-            let mut rank = 4 * u64::from(Some(mv) == first);
-            if let Some(slot) = slots.iter().position(|&k| killers && k == Some(mv)) {
-                rank += 2 >> slot;
-            }
             let history_score = match history {
                 true => history_table[game.move_index(mv)].min(HISTORY_CAP),
                 false => 0,
             };
             let move_score = if static_score { game.move_score(mv) } else { 0 };
-            (rank, move_score, history_score)
+            (move_score, history_score)
         };
+        let ranked = [first, slots[0], slots[1]];
+        let by_index = &mut picks.by_index;
         let sorts = match static_score {
-            true => fill_keys(&mut picks.wide_keys, moves, criteria),
-            false => fill_keys(&mut picks.keys, moves, criteria),
+            true => fill_keys(&mut picks.wide_keys, by_index, moves, ranked, criteria),
+            false => fill_keys(&mut picks.keys, by_index, moves, ranked, criteria),
         };
-        if sorts {
+        if sorts && moves.len() > 1 {
+            // The first move is in its place already.
+            picks.placed = 1;
             picks.mode = [Mode::Narrow, Mode::Wide][usize::from(static_score)];
         }
     }
@@ -231,8 +236,8 @@ impl<M: Copy + Eq> Ordering<M> {
         debug_assert_eq!(i, picks.placed, "moves are picked in turn");
         picks.placed = match picks.mode {
             Mode::Placed => moves.len(),
-            Mode::Narrow => place(&mut picks.keys, &mut picks.by_index, moves, i),
-            Mode::Wide => place(&mut picks.wide_keys, &mut picks.by_index, moves, i),
+            Mode::Narrow => place(&mut picks.keys, &picks.by_index, moves, i),
+            Mode::Wide => place(&mut picks.wide_keys, &picks.by_index, moves, i),
         };
         if picks.placed >= moves.len() {
             picks.mode = Mode::Placed;
@@ -291,48 +296,66 @@ impl<M: Copy + Eq> Ordering<M> {
     }
 }
 
-/// Packs into `keys` the keys of type `K` from `criteria` (rank, static move score, history
-/// score) and the generation index of every move; whether any move has a criterion to sort by.
-fn fill_keys<M: Copy, K: Key>(
-    keys: &mut Vec<K>,
-    moves: &[M],
-    criteria: impl Fn(M) -> (u64, Score, u64),
-) -> bool {
-    keys.clear();
-    let mut sorts = false;
-    for (i, &mv) in moves.iter().enumerate() {
-        let (rank, move_score, history) = criteria(mv);
-        sorts |= rank != 0 || move_score != 0 || history != 0;
-        keys.push(K::pack(rank, move_score, history, i));
-    }
-    sorts
+/// The rank of `mv` among `ranked` (the table move, the first and the second killer): 4 for
+/// the table move, 2 for the first killer, 1 for the second (a move that is both killers
+/// ranks 3: as with 2, only the table move comes before it).
+fn rank<M: Copy + Eq>(mv: M, [first, killer_1, killer_2]: [Option<M>; 3]) -> u64 {
+    let is = |known: Option<M>| u64::from(known == Some(mv));
+    4 * is(first) + 2 * is(killer_1) + is(killer_2)
 }
 
-/// Puts the `i`-th best move in its place, `keys[j]` being the key of `moves[j]` from `i`
-/// on: within the first [`LAZY_PICKS`] by swapping the smallest key left (and its move) to
-/// `i`, past them by sorting the rest (`by_index` is scratch). How many moves are then in
-/// their place.
-fn place<M: Copy, K: Key>(
-    keys: &mut [K],
+/// Packs into `keys` the keys of type `K` of every move: its rank among `ranked` (the table
+/// move and the killers), its static move score and history score from `criteria`, and its
+/// generation index. When some move has a criterion to sort by, keeps the moves in generation
+/// order in `by_index`, puts the best move (and its key) first in `moves` and says so;
+/// otherwise keys and moves stay in generation order.
+///
+/// The moves are packed unranked, then the few in `ranked` found and packed again: most
+/// moves are none of them, and a quiescence node (no table move, no killers) finds none.
+fn fill_keys<M: Copy + Eq, K: Key>(
+    keys: &mut Vec<K>,
     by_index: &mut Vec<M>,
     moves: &mut [M],
-    i: usize,
-) -> usize {
-    if i < LAZY_PICKS {
-        let mut best = i;
-        for j in i + 1..keys.len() {
-            if keys[j] < keys[best] {
-                best = j;
-            }
+    ranked: [Option<M>; 3],
+    criteria: impl Fn(M) -> (Score, u64),
+) -> bool {
+    let mut sorts = false;
+    keys.clear();
+    keys.extend(moves.iter().enumerate().map(|(i, &mv)| {
+        let (move_score, history) = criteria(mv);
+        sorts |= history != 0 || move_score != 0;
+        K::pack(0, move_score, history, i)
+    }));
+    for mv in ranked.into_iter().flatten() {
+        if let Some(i) = moves.iter().position(|&m| m == mv) {
+            let (move_score, history) = criteria(mv);
+            keys[i] = K::pack(rank(mv, ranked), move_score, history, i);
+            sorts = true;
         }
-        keys.swap(i, best);
-        moves.swap(i, best);
-        return i + 1;
+    }
+    if !sorts {
+        return false;
     }
     by_index.clear();
     by_index.extend_from_slice(moves);
-    for (key, &mv) in keys[i..].iter().zip(&moves[i..]) {
-        by_index[key.index()] = mv;
+    // Every key is distinct, and a key's index is still its place.
+    let best = keys.iter().min().map_or(0, |key| key.index());
+    keys.swap(0, best);
+    moves.swap(0, best);
+    true
+}
+
+/// Puts the `i`-th best move in its place (`i` > 0: the first is placed by [`fill_keys`]),
+/// `keys[j]` being the key of `moves[j]` from `i` on: within the first [`LAZY_PICKS`] by
+/// swapping the smallest key left (and its move) to `i`, past them by sorting the rest and
+/// reading their moves from `by_index` (the moves in generation order). How many moves are
+/// then in their place.
+fn place<M: Copy, K: Key>(keys: &mut [K], by_index: &[M], moves: &mut [M], i: usize) -> usize {
+    if i < LAZY_PICKS {
+        let best = i + smallest(&keys[i..]);
+        keys.swap(i, best);
+        moves.swap(i, best);
+        return i + 1;
     }
     keys[i..].sort_unstable();
     for (slot, key) in moves[i..].iter_mut().zip(&keys[i..]) {
@@ -341,71 +364,107 @@ fn place<M: Copy, K: Key>(
     moves.len()
 }
 
+/// Where the smallest of `keys` (not empty) is: the best key so far kept in a register, not
+/// read back from the slice each step.
+fn smallest<K: Key>(keys: &[K]) -> usize {
+    let (mut best, mut best_key) = (0, keys[0]);
+    for (j, &key) in keys.iter().enumerate().skip(1) {
+        if key < best_key {
+            (best, best_key) = (j, key);
+        }
+    }
+    best
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
-    /// Every move of `moves` picked in turn by their keys from `criteria`, as
-    /// [`Ordering::pick`] does (in generation order when no move has a criterion).
+    /// Every move of `moves` picked in turn by their keys from `ranked` (the table move and
+    /// the killers) and `criteria`, as [`Ordering::pick`] does (in generation order when no
+    /// move has a criterion).
     fn pick_all<K: Key>(
         moves: &mut [usize],
-        criteria: impl Fn(usize) -> (u64, Score, u64),
+        ranked: [Option<usize>; 3],
+        criteria: impl Fn(usize) -> (Score, u64),
     ) -> Vec<usize> {
-        let mut keys = Vec::new();
-        if !fill_keys::<usize, K>(&mut keys, moves, criteria) {
+        let (mut keys, mut by_index) = (Vec::new(), Vec::new());
+        if !fill_keys::<usize, K>(&mut keys, &mut by_index, moves, ranked, criteria) {
             return moves.to_vec();
         }
-        let (mut by_index, mut placed) = (Vec::new(), 0);
+        let mut placed = 1;
         (0..moves.len())
             .map(|i| {
                 if i >= placed {
-                    placed = place(&mut keys, &mut by_index, moves, i);
+                    placed = place(&mut keys, &by_index, moves, i);
                 }
                 moves[i]
             })
             .collect()
     }
 
-    /// Moves told apart by one criterion alone (every move ranked by the table move and the
-    /// killers, or every move with a history score, or with a static score) are sorted too.
+    /// Moves told apart by one criterion alone (the table move and the killers, or every
+    /// move with a history score, or with a static score) are sorted too.
     #[test]
     fn moves_told_apart_by_one_criterion_alone_are_sorted() {
         let values = [2, 4, 1];
-        let by_rank = |i: usize| (values[i], 0, 0);
-        let by_history = |i: usize| (0, 0, values[i]);
-        let by_score = |i: usize| (0, values[i] as Score, 0);
-        assert_eq!(pick_all::<u64>(&mut [0, 1, 2], by_rank), [1, 0, 2]);
-        assert_eq!(pick_all::<u128>(&mut [0, 1, 2], by_rank), [1, 0, 2]);
-        assert_eq!(pick_all::<u64>(&mut [0, 1, 2], by_history), [1, 0, 2]);
-        assert_eq!(pick_all::<u128>(&mut [0, 1, 2], by_score), [1, 0, 2]);
+        let none = |_: usize| (0, 0);
+        let by_history = |i: usize| (0, values[i]);
+        let by_score = |i: usize| (values[i] as Score, 0);
+        let killers = [None, Some(2), Some(1)];
+        assert_eq!(pick_all::<u64>(&mut [0, 1, 2], killers, none), [2, 1, 0]);
+        assert_eq!(pick_all::<u128>(&mut [0, 1, 2], killers, none), [2, 1, 0]);
+        let table = [Some(1), None, None];
+        assert_eq!(pick_all::<u64>(&mut [0, 1, 2], table, none), [1, 0, 2]);
+        let unranked = [None; 3];
+        assert_eq!(
+            pick_all::<u64>(&mut [0, 1, 2], unranked, by_history),
+            [1, 0, 2]
+        );
+        assert_eq!(
+            pick_all::<u128>(&mut [0, 1, 2], unranked, by_score),
+            [1, 0, 2]
+        );
+        assert_eq!(pick_all::<u64>(&mut [0, 1, 2], unranked, none), [0, 1, 2]);
     }
 
-    /// Packed keys picked in turn (the first few lazily, the rest sorted) come exactly in
-    /// the order of the criteria: rank, static move score and history
-    /// (capped) highest first, then the generation index lowest first; 64-bit keys without
-    /// move scores, 128-bit keys with them, many ties included.
+    /// Packed keys picked in turn (the first while packing, the next few lazily, the rest
+    /// sorted) come exactly in the order of the criteria: rank (the table move 4, the first
+    /// killer 2, else the second 1), static move score and history (capped) highest first,
+    /// then the generation index lowest first; 64-bit keys without move scores, 128-bit keys
+    /// with them, many ties included, the table move and the killers the same move at times.
     #[test]
     fn packed_keys_sort_as_the_criteria() {
         let mut rng = ChaCha8Rng::seed_from_u64(27);
-        for round in 0..200 {
+        for round in 0..300 {
             let wide = round % 2 == 1;
             let n = rng.gen_range(1..120);
-            let criteria: Vec<(u64, Score, u64)> = (0..n)
+            let criteria: Vec<(Score, u64)> = (0..n)
                 .map(|_| {
-                    let rank = [0, 0, 0, 1, 2, 4, 5, 6][rng.gen_range(0..8)];
                     let score = if wide { rng.gen_range(-3..3) * 1000 } else { 0 };
                     let history = [0, 1, 9, HISTORY_CAP, HISTORY_CAP + 5][rng.gen_range(0..5)];
-                    (rank, score, history)
+                    (score, history)
                 })
                 .collect();
+            // Out of range (n + 2): a table move or killer that is not among the moves.
+            let ranked = [(); 3].map(|_| rng.gen_bool(0.6).then(|| rng.gen_range(0..n + 3)));
+            let [first, killer_1, killer_2] = ranked;
+            let rank = |i: usize| {
+                let killer = match Some(i) {
+                    k if k == killer_1 => 2,
+                    k if k == killer_2 => 1,
+                    _ => 0,
+                };
+                4 * u64::from(Some(i) == first) + killer
+            };
             let mut expected: Vec<usize> = (0..n).collect();
             expected.sort_by_key(|&i| {
-                let (rank, score, history) = criteria[i];
+                let (score, history) = criteria[i];
                 use std::cmp::Reverse;
                 (
-                    Reverse(rank),
+                    Reverse(rank(i)),
                     Reverse(score),
                     Reverse(history.min(HISTORY_CAP)),
                     i,
@@ -413,15 +472,16 @@ mod tests {
             });
             let mut moves: Vec<usize> = (0..n).collect();
             let key = |i: usize| {
-                let (rank, score, history) = criteria[i];
-                (rank, score, history.min(HISTORY_CAP))
+                let (score, history) = criteria.get(i).copied().unwrap_or_default();
+                (score, history.min(HISTORY_CAP))
             };
             let picked = match wide {
-                true => pick_all::<u128>(&mut moves, key),
-                false => pick_all::<u64>(&mut moves, key),
+                true => pick_all::<u128>(&mut moves, ranked, key),
+                false => pick_all::<u64>(&mut moves, ranked, key),
             };
-            assert_eq!(picked, expected, "round {round}: {criteria:?}");
-            assert_eq!(moves, expected, "round {round}: moves in place");
+            let context = format!("round {round}: {ranked:?} {criteria:?}");
+            assert_eq!(picked, expected, "{context}");
+            assert_eq!(moves, expected, "{context}: moves in place");
         }
     }
 }
