@@ -7,9 +7,12 @@
 #
 # BASE_BIN: `cargo build --release --bin cutoff` at 0bde094; MAIN_BIN: main at 9c1ded4 (this
 # branch's start); NEW_BIN: this branch. Run from the repository root; appends to data/.
+# A later folder runs this script with OUT (its folder) and NEW (its build's name in the
+# labels and files).
 set -e
 base=$1 main=$2 new=$3
-d=results/2026-12-02-speed-3
+d=${OUT:-results/2026-12-02-speed-3}
+name=${NEW:-speed2}
 speed=results/2026-12-02-speed
 python3 $speed/positions.py
 ab() { nice -n 5 python3 $speed/cpu_ab.py "$1" "$2" "$3" "$4" "$5" "$d/data/$6.jsonl"; }
