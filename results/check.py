@@ -55,6 +55,7 @@ FOLDERS = {
     "2026-12-02-minimax-rs-speed2": "minimax_rs_targets",
     "2026-12-02-speed": "speed_ab",
     "2026-12-02-speed-3": "speed_ab",
+    "2026-12-02-speed-4": "speed_ab",
 }
 
 
