@@ -53,6 +53,7 @@ FOLDERS = {
     "2026-12-02-minimal-exact": "minimal_exact",
     "2026-12-02-minimal-exact-2": "minimal_exact",
     "2026-12-02-minimax-rs-speed2": "minimax_rs_targets",
+    "2026-12-02-minimax-rs-speed3": "minimax_rs_targets",
     "2026-12-02-speed": "speed_ab",
     "2026-12-02-speed-3": "speed_ab",
     "2026-12-02-speed-4": "speed_ab",

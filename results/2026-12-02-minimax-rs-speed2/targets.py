@@ -18,6 +18,8 @@ from checks import minimax_rs  # noqa: E402
 
 BEGIN, END = "<!-- targets: begin -->", "<!-- targets: end -->"
 EARLIER = HERE.parent / "2026-11-26-minimax-rs-rerun"
+# The earlier run's name in the table (a later folder sets both on this module).
+EARLIER_NAME = "2026-11-26 rerun"
 TARGET = 1 / 1.5
 
 
@@ -36,7 +38,7 @@ def ours_over_iterative(folder):
 def text():
     now, before = ours_over_iterative(HERE), ours_over_iterative(EARLIER)
     lines = ["| game | depth | ours / IterativeSearch time to depth | target at most 0.667 "
-             "| same ratio, 2026-11-26 rerun | now / then |",
+             f"| same ratio, {EARLIER_NAME} | now / then |",
              "| --- | ---: | ---: | --- | ---: | ---: |"]
     met = 0
     for (game, depth), ratio in sorted(now.items()):
