@@ -33,19 +33,24 @@ fn every_preset_prints_as_its_name_and_the_help_lists_everything() {
 fn game_specific_flags_need_a_game_that_implements_them() {
     use crate::game::gomoku::Gomoku;
     use crate::game::kalah::Kalah;
+    use crate::game::mingmang::MingMang;
     let greedy = Config::parse("alphabeta+greedy").unwrap();
-    let err = greedy.check_game::<Kalah>().unwrap_err();
+    let err = greedy.check_game::<MingMang>().unwrap_err();
     assert!(
-        err.contains("greedy is a game-specific technique that kalah does not implement"),
+        err.contains("greedy is a game-specific technique that mingmang does not implement"),
         "{err}"
     );
-    assert!(err.contains("kalah's own techniques: none"), "{err}");
+    assert!(err.contains("mingmang's own techniques: none"), "{err}");
+    let err = greedy.check_game::<Kalah>().unwrap_err();
+    assert!(err.contains("kalah's own techniques: candidate-sort"), "{err}");
     assert_eq!(greedy.check_game::<Gomoku>(), Ok(()));
+    let sort = Config::parse("alphabeta+candidate-sort").unwrap();
+    assert_eq!(sort.check_game::<Kalah>(), Ok(()));
     let all = Config::parse("all").unwrap();
     assert!(all.flags().iter().all(|e| !e.is_game_specific()));
-    assert_eq!(all.check_game::<Kalah>(), Ok(()));
+    assert_eq!(all.check_game::<MingMang>(), Ok(()));
     assert_eq!(
         Enhancement::applicable::<Gomoku>().len(),
-        Enhancement::applicable::<Kalah>().len() + 3
+        Enhancement::applicable::<MingMang>().len() + 3
     );
 }
