@@ -5,7 +5,7 @@
 //! This module searches and compares counts; it never checks a time, only reports them
 //! (for `cargo xtask ab`).
 
-use super::measure::{RootSearcher, SearchSpec};
+use super::measure::{Measurer, SearchSpec};
 use crate::cputime::Stopwatch;
 use crate::game::kalah::Kalah;
 use crate::game::Game;
@@ -268,7 +268,7 @@ pub fn bench_game<G: Game>(
             let at = |e| anyhow!("{}: search `{}`: {e}", file.display(), search.key());
             let spec = search.spec_with::<G>(extra).map_err(at)?;
             let start = search.start::<G>(&bench.game).map_err(at)?;
-            Ok((search.key(), search.depth, RootSearcher::new(&spec), start))
+            Ok((search.key(), search.depth, Measurer::new(&spec), start))
         })
         .collect::<Result<Vec<_>>>()?;
     let mut counts = GameCounts::new();

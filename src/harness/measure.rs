@@ -38,7 +38,7 @@ pub fn root_search<G: Game>(
     depth: u32,
     on_depth: &mut dyn FnMut(&DepthResult),
 ) -> Vec<DepthResult> {
-    RootSearcher::new(spec).search(game, depth, on_depth)
+    Measurer::new(spec).search(game, depth, on_depth)
 }
 
 /// Root searches of one [`SearchSpec`] by one engine, whose tables are allocated once:
@@ -46,12 +46,12 @@ pub fn root_search<G: Game>(
 /// bumped table searches exactly as a new one), so a search's counts do not depend on the
 /// searches before it; what is saved is the allocation and the pass over memory of a new
 /// table, per search.
-pub struct RootSearcher<G: Game> {
+pub struct Measurer<G: Game> {
     spec: SearchSpec<G>,
     engine: Engine<G>,
 }
 
-impl<G: Game> RootSearcher<G> {
+impl<G: Game> Measurer<G> {
     /// A searcher for `spec` (its depth is given per search).
     pub fn new(spec: &SearchSpec<G>) -> Self {
         let search = Spec {
@@ -59,7 +59,7 @@ impl<G: Game> RootSearcher<G> {
             params: spec.params.clone(),
             eval: spec.eval,
         };
-        RootSearcher {
+        Measurer {
             spec: spec.clone(),
             engine: Engine::new(&search, limit(spec.config, 1)).expect("a valid limit"),
         }
@@ -192,7 +192,7 @@ mod tests {
             game.play_moves(moves).unwrap();
             game
         });
-        let mut searcher = RootSearcher::new(&spec);
+        let mut searcher = Measurer::new(&spec);
         for i in [0, 1, 2, 0, 2, 1] {
             let again = searcher.search(&positions[i], 7, &mut |_| {});
             let fresh = root_search(&positions[i], &spec, 7, &mut |_| {});

@@ -42,7 +42,10 @@ fn game_specific_flags_need_a_game_that_implements_them() {
     );
     assert!(err.contains("mingmang's own techniques: none"), "{err}");
     let err = greedy.check_game::<Kalah>().unwrap_err();
-    assert!(err.contains("kalah's own techniques: candidate-sort"), "{err}");
+    assert!(
+        err.contains("kalah's own techniques: candidate-sort"),
+        "{err}"
+    );
     assert_eq!(greedy.check_game::<Gomoku>(), Ok(()));
     let sort = Config::parse("alphabeta+candidate-sort").unwrap();
     assert_eq!(sort.check_game::<Kalah>(), Ok(()));
