@@ -53,8 +53,8 @@ def text():
     return "\n".join(lines) + "\n"
 
 
-def check(folder=HERE):
-    readme = (Path(folder) / "README.md").read_text()
+def check(folder=None):
+    readme = (Path(folder or HERE) / "README.md").read_text()
     inside = readme.split(BEGIN, 1)[1].split(END, 1)[0].strip("\n") + "\n"
     assert inside == text(), "README.md's target table differs from records.jsonl: rerun targets.py"
     return "target table agrees with records.jsonl"
@@ -67,10 +67,14 @@ def write():
     (HERE / "README.md").write_text(f"{head}{BEGIN}\n{text()}{END}{tail}")
 
 
-if __name__ == "__main__":
+def main():
     if "--check" in sys.argv[1:]:
         print(check())
     elif "--write" in sys.argv[1:]:
         write()
     else:
         print(text(), end="")
+
+
+if __name__ == "__main__":
+    main()

@@ -8,7 +8,6 @@ copied), beside the same ratio in that folder.
   python3 results/2026-12-02-minimax-rs-speed3/targets.py --write  write it into README.md
 """
 import importlib.util
-import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -18,17 +17,7 @@ _spec.loader.exec_module(step2)
 step2.HERE = HERE
 step2.EARLIER = HERE.parent / "2026-12-02-minimax-rs-speed2"
 step2.EARLIER_NAME = "2026-12-02 speed2 run"
-BEGIN, END, text, write = step2.BEGIN, step2.END, step2.text, step2.write
-
-
-def check(folder=HERE):
-    return step2.check(folder)
-
+BEGIN, END, text, write, check = step2.BEGIN, step2.END, step2.text, step2.write, step2.check
 
 if __name__ == "__main__":
-    if "--check" in sys.argv[1:]:
-        print(check())
-    elif "--write" in sys.argv[1:]:
-        write()
-    else:
-        print(text(), end="")
+    step2.main()
